@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+// Beacon: offline assistive vision. The module map lives in ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "Beacon",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "beacon", targets: ["beacon"]),
+        .library(name: "BeaconCore", targets: ["BeaconCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // The pure core: value types, algorithms and state machines. Foundation only.
+        .target(name: "BeaconCore"),
+
+        // Our own minimal declarations of ONNX Runtime's C ABI, loaded with dlopen at run time.
+        .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
+
+        // System libraries (Debian -dev packages; scripts/setup.sh installs them).
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil libavdevice",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libavdevice-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CPulseSimple", pkgConfig: "libpulse-simple", providers: [.apt(["libpulse-dev"])]),
+
+        // Engines: neural networks on ONNX Runtime.
+        .target(name: "BeaconVision", dependencies: ["BeaconCore", "COnnxRuntime"]),
+        // Frames in: images, video files, cameras.
+        .target(name: "BeaconMedia", dependencies: ["BeaconCore", "CFFmpeg", "CTurboJPEG", "CPNG"]),
+        // Sound out: speech synthesis and audio sinks.
+        .target(name: "BeaconAudio", dependencies: ["BeaconCore", "CEspeakNG", "CPulseSimple"]),
+        // Model files: where they are, where they came from, downloading and verifying them.
+        .target(name: "BeaconModels", dependencies: ["BeaconCore", .product(name: "Crypto", package: "swift-crypto")]),
+
+        // The command-line tool and the composition root.
+        .executableTarget(name: "beacon", dependencies: [
+            "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Locating shared photos and models, and running programs, for the tests.
+        .target(name: "BeaconTestSupport", path: "Sources/BeaconTestSupport"),
+
+        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore"]),
+        .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconVision", "BeaconMedia", "BeaconModels", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconMediaTests", dependencies: ["BeaconMedia", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconAudioTests", dependencies: ["BeaconAudio", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconModelsTests", dependencies: ["BeaconModels", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconCLITests", dependencies: ["beacon", "BeaconTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Finds the shared photos and models the tests run on, and decides whether a missing one is a skip or a failure.
+///
+/// Resolution: $BEACON_TESTDATA / $BEACON_MODELS when set, else ../shared/{testdata/images,models} beside the checkout.
+/// With BEACON_REQUIRE_MODELS=1 (CI) a missing file or runtime is a failure, never a skip.
+public enum TestData {
+    /// The checkout's root folder (the one holding Package.swift).
+    public static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    public static var imagesFolder: URL {
+        if let path = ProcessInfo.processInfo.environment["BEACON_TESTDATA"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/images")
+    }
+
+    public static var modelsFolder: URL {
+        if let path = ProcessInfo.processInfo.environment["BEACON_MODELS"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/models")
+    }
+
+    /// True when CI demands that everything a test needs is present.
+    public static var required: Bool {
+        ProcessInfo.processInfo.environment["BEACON_REQUIRE_MODELS"] == "1"
+    }
+
+    /// The path of a test photo, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
+    public static func image(_ name: String) -> URL? { existing(imagesFolder.appendingPathComponent(name)) }
+
+    /// The path of a shared model file, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
+    public static func model(_ name: String) -> URL? { existing(modelsFolder.appendingPathComponent(name)) }
+
+    private static func existing(_ url: URL) -> URL? {
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        return nil
+    }
+
+    /// Whether a command-line tool is on PATH.
+    public static func hasTool(_ name: String) -> Bool {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+
+    /// A fresh temporary folder for one test.
+    public static func temporaryFolder(_ label: String = "beacon-test") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs a program and returns its exit status, standard output and standard error.
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           currentDirectory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting so a chatty child cannot fill a pipe and stall.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}

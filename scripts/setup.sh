@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs what Beacon needs on a fresh Debian 12 machine, and nothing that is already there.
+#   scripts/setup.sh            apt packages, ONNX Runtime, models check, sample media
+#   scripts/setup.sh --python   also the Python reference used by `beacon bench` (onnxruntime + numpy)
+# Safe to run again: every step checks first.
+set -euo pipefail
+
+ORT_VERSION=1.31.1
+here=$(cd "$(dirname "$0")/.." && pwd)
+want_python=0
+for arg in "$@"; do
+  case "$arg" in
+    --python) want_python=1 ;;
+    *) echo "setup: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_PACKAGES=(
+  pkg-config unzip ffmpeg
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev
+  libturbojpeg0-dev libpng-dev
+  espeak-ng libespeak-ng-dev
+  libpulse-dev pulseaudio pulseaudio-utils sox
+)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${#missing[@]} Debian packages: ${missing[*]}"
+  apt_install() {
+    sudo_if_needed apt-get update -qq &&
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  }
+  # A concurrent apt run can hold the lock for a moment; one retry is enough.
+  apt_install || { echo "setup: apt failed once, retrying in 5 s"; sleep 5; apt_install; }
+fi
+
+# ONNX Runtime: the C library inside the PyPI wheel, loaded by Beacon with dlopen.
+if ! ldconfig -p | grep -q "libonnxruntime.so.1 " && [ -z "${ORT_LIBRARY_PATH:-}" ]; then
+  echo "setup: installing ONNX Runtime ${ORT_VERSION} (C library from the PyPI wheel)"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: "onnxruntime==${ORT_VERSION}" -d "$tmp"
+  sudo_if_needed unzip -q -j -o "$tmp"/onnxruntime-${ORT_VERSION}-*.whl \
+    "onnxruntime/capi/libonnxruntime.so.${ORT_VERSION}" -d /usr/local/lib
+  sudo_if_needed ldconfig
+  rm -rf "$tmp"
+fi
+
+if [ "$want_python" -eq 1 ]; then
+  python3 -c "import onnxruntime, numpy" 2>/dev/null || {
+    echo "setup: installing the Python reference (onnxruntime ${ORT_VERSION}, numpy)"
+    python3 -m pip install -q "onnxruntime==${ORT_VERSION}" numpy
+  }
+fi
+
+# Sample media for `make run`: made from a real photo, never committed.
+"$here/scripts/make-samples.sh"
