@@ -51,9 +51,9 @@ if ! ldconfig -p | grep -q "libonnxruntime.so.1 " && [ -z "${ORT_LIBRARY_PATH:-}
 fi
 
 if [ "$want_python" -eq 1 ]; then
-  python3 -c "import onnxruntime, numpy" 2>/dev/null || {
-    echo "setup: installing the Python reference (onnxruntime ${ORT_VERSION}, numpy)"
-    python3 -m pip install -q "onnxruntime==${ORT_VERSION}" numpy
+  python3 -c "import onnxruntime, numpy, PIL" 2>/dev/null || {
+    echo "setup: installing the Python reference (onnxruntime ${ORT_VERSION}, numpy, Pillow)"
+    python3 -m pip install -q "onnxruntime==${ORT_VERSION}" numpy pillow
   }
 fi
 

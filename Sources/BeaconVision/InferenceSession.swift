@@ -1,0 +1,177 @@
+import BeaconCore
+import COnnxRuntime
+import Foundation
+
+/// How a session runs: threads and whether idle workers spin.
+public struct SessionOptions: Sendable, Hashable {
+    /// Intra-op threads; 0 lets ONNX Runtime use one per core.
+    public var intraOpThreads: Int
+    /// Spinning workers answer faster but burn CPU between runs that the camera, audio and speech also need.
+    public var allowSpinning: Bool
+
+    public init(intraOpThreads: Int = 0, allowSpinning: Bool = false) {
+        self.intraOpThreads = intraOpThreads
+        self.allowSpinning = allowSpinning
+    }
+}
+
+/// The name, element type and shape of a model input or output; -1 marks a dynamic dimension.
+public struct TensorSpec: Sendable, Hashable {
+    public var name: String
+    public var elementType: Int32
+    public var shape: [Int]
+}
+
+/// An output tensor, valid only inside the closure that receives it.
+public struct OutputTensor {
+    public let shape: [Int]
+    public let values: UnsafeBufferPointer<Float>
+}
+
+/// One loaded model. Safe to share across tasks: ONNX Runtime allows concurrent `Run` calls on one session,
+/// and everything else here is immutable after init (hence `@unchecked Sendable`).
+public final class InferenceSession: @unchecked Sendable {
+    public let modelPath: String
+    public let inputs: [TensorSpec]
+    public let outputs: [TensorSpec]
+
+    private let session: OpaquePointer
+    private let memoryInfo: OpaquePointer
+    private let inputNames: [UnsafeMutablePointer<CChar>]
+    private let outputNames: [UnsafeMutablePointer<CChar>]
+
+    public init(runtime: OnnxRuntime, modelPath: String, options: SessionOptions = SessionOptions()) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: modelPath, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw InferenceError.modelMissing(path: modelPath)
+        }
+        let fail = { (reason: String) in InferenceError.sessionFailed(path: modelPath, reason: reason) }
+
+        var sessionOptions: OpaquePointer?
+        try OnnxRuntime.check(ortm_create_session_options(&sessionOptions), fail)
+        defer { ortm_release_session_options(sessionOptions) }
+        try OnnxRuntime.check(ortm_set_intra_op_threads(sessionOptions, Int32(options.intraOpThreads)), fail)
+        try OnnxRuntime.check(ortm_set_inter_op_threads(sessionOptions, 1), fail)
+        try OnnxRuntime.check(ortm_set_optimization_level(sessionOptions, Int32(ORTM_OPTIMIZE_ALL)), fail)
+        try OnnxRuntime.check(ortm_add_config_entry(sessionOptions, "session.intra_op.allow_spinning",
+                                                    options.allowSpinning ? "1" : "0"), fail)
+
+        var created: OpaquePointer?
+        if let status = ortm_create_session(runtime.environment, modelPath, sessionOptions, &created) {
+            let code = ortm_status_code(status)
+            let message = OnnxRuntime.shorten(String(cString: ortm_status_message(status)))
+            ortm_release_status(status)
+            switch Int(code) {
+            case ORTM_ERROR_NO_SUCH_FILE: throw InferenceError.modelMissing(path: modelPath)
+            case ORTM_ERROR_INVALID_PROTOBUF, ORTM_ERROR_INVALID_GRAPH:
+                throw InferenceError.notAModel(path: modelPath, reason: "ONNX Runtime could not parse it")
+            default: throw InferenceError.notAModel(path: modelPath, reason: message)
+            }
+        }
+        guard let session = created else { throw fail("no session was created") }
+
+        var memoryInfo: OpaquePointer?
+        if let status = ortm_create_cpu_memory_info(&memoryInfo) {
+            ortm_release_session(session)
+            try OnnxRuntime.check(status, fail)
+        }
+
+        do {
+            self.inputs = try Self.specs(session, input: true, fail)
+            self.outputs = try Self.specs(session, input: false, fail)
+        } catch {
+            ortm_release_memory_info(memoryInfo)
+            ortm_release_session(session)
+            throw error
+        }
+        self.modelPath = modelPath
+        self.session = session
+        self.memoryInfo = memoryInfo!
+        self.inputNames = inputs.map { strdup($0.name)! }
+        self.outputNames = outputs.map { strdup($0.name)! }
+    }
+
+    deinit {
+        inputNames.forEach { free($0) }
+        outputNames.forEach { free($0) }
+        ortm_release_memory_info(memoryInfo)
+        ortm_release_session(session)
+    }
+
+    /// A custom metadata value stored in the model (e.g. "names" for Ultralytics exports), or nil.
+    public func metadata(_ key: String) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard let status = ortm_metadata_value(session, key, &value) else {
+            defer { free(value) }
+            return value.map { String(cString: $0) }
+        }
+        ortm_release_status(status)
+        return nil
+    }
+
+    /// Runs the model on one float input and hands every float output to `body` without copying it.
+    ///
+    /// The input buffer is wrapped, not copied: it must hold `shape`'s element count.
+    public func run<Result>(input: UnsafeMutableBufferPointer<Float>, shape: [Int],
+                            _ body: ([OutputTensor]) throws -> Result) throws -> Result {
+        let fail = { [modelPath] (reason: String) in InferenceError.runFailed(path: modelPath, reason: reason) }
+        precondition(shape.reduce(1, *) == input.count, "input buffer does not match shape \(shape)")
+        let dims = shape.map(Int64.init)
+        var value: OpaquePointer?
+        try OnnxRuntime.check(ortm_create_tensor(memoryInfo, input.baseAddress, input.count * MemoryLayout<Float>.stride,
+                                                 dims, dims.count, Int32(ORTM_ELEMENT_FLOAT), &value), fail)
+        defer { ortm_release_value(value) }
+
+        var results = [OpaquePointer?](repeating: nil, count: outputNames.count)
+        defer { results.forEach { ortm_release_value($0) } }
+        let status: OpaquePointer? = inputNames.withUnsafeBufferPointer { inNames in
+            outputNames.withUnsafeBufferPointer { outNames in
+                var inputValues: [OpaquePointer?] = [value]
+                return inNames.withMemoryRebound(to: UnsafePointer<CChar>?.self) { inPointers in
+                    outNames.withMemoryRebound(to: UnsafePointer<CChar>?.self) { outPointers in
+                        ortm_run(session, inPointers.baseAddress, &inputValues, 1, outPointers.baseAddress,
+                                 outNames.count, &results)
+                    }
+                }
+            }
+        }
+        try OnnxRuntime.check(status, fail)
+
+        var tensors: [OutputTensor] = []
+        tensors.reserveCapacity(results.count)
+        for (index, result) in results.enumerated() {
+            var elementType: Int32 = 0
+            var dims = [Int64](repeating: 0, count: 8)
+            var rank = 0
+            try OnnxRuntime.check(ortm_tensor_shape(result, &elementType, &dims, dims.count, &rank), fail)
+            guard elementType == Int32(ORTM_ELEMENT_FLOAT), rank <= dims.count else {
+                throw fail("output \(outputs[index].name) is not a float tensor")
+            }
+            var data: UnsafeMutableRawPointer?
+            try OnnxRuntime.check(ortm_tensor_data(result, &data), fail)
+            let outShape = dims.prefix(rank).map { Int($0) }
+            let count = outShape.reduce(1, *)
+            let values = UnsafeBufferPointer(start: data?.assumingMemoryBound(to: Float.self), count: count)
+            tensors.append(OutputTensor(shape: outShape, values: values))
+        }
+        return try body(tensors)
+    }
+
+    private static func specs(_ session: OpaquePointer, input: Bool,
+                              _ fail: (String) -> InferenceError) throws -> [TensorSpec] {
+        var count = 0
+        try OnnxRuntime.check(input ? ortm_input_count(session, &count) : ortm_output_count(session, &count), fail)
+        return try (0..<count).map { index in
+            var name = [CChar](repeating: 0, count: 512)
+            try OnnxRuntime.check(input ? ortm_input_name(session, index, &name, name.count)
+                                        : ortm_output_name(session, index, &name, name.count), fail)
+            var elementType: Int32 = 0
+            var dims = [Int64](repeating: 0, count: 8)
+            var rank = 0
+            try OnnxRuntime.check(input ? ortm_input_shape(session, index, &elementType, &dims, dims.count, &rank)
+                                        : ortm_output_shape(session, index, &elementType, &dims, dims.count, &rank), fail)
+            return TensorSpec(name: String(nulTerminated: name), elementType: elementType,
+                              shape: dims.prefix(min(rank, dims.count)).map { Int($0) })
+        }
+    }
+}
