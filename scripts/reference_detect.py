@@ -136,7 +136,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("model")
     parser.add_argument("images", nargs="+")
-    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=1, help="timed runs per image")
+    parser.add_argument("--warmup", type=int, default=0, help="untimed runs per image before the timed ones")
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--spinning", action="store_true")
     parser.add_argument("--confidence", type=float, default=0.5)
@@ -151,7 +152,7 @@ def main():
     results = []
     for path in args.images:
         stages = {"decode": [], "preprocess": [], "inference": [], "postprocess": [], "total": []}
-        for _ in range(max(1, args.runs)):
+        for run in range(args.warmup + max(1, args.runs)):
             t0 = time.perf_counter()
             image = np.asarray(Image.open(path).convert("RGB"))
             t1 = time.perf_counter()
@@ -163,9 +164,10 @@ def main():
                                             args.confidence)
             kept = nms(boxes, scores, classes, args.iou)
             t4 = time.perf_counter()
+            if run < args.warmup:
+                continue
             for key, value in zip(stages, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0)):
-                value_ms = value * 1000
-                stages[key].append(value_ms)
+                stages[key].append(value * 1000)
         detections = [{
             "classIndex": int(classes[i]),
             "label": labels[int(classes[i])] if labels else None,
@@ -175,7 +177,8 @@ def main():
         results.append({
             "path": path, "width": int(image.shape[1]), "height": int(image.shape[0]),
             "detections": detections,
-            "timings": {k: {"median": statistics.median(v), "p95": sorted(v)[int(0.95 * (len(v) - 1))]}
+            "samples": stages,
+            "timings": {k: {"median": statistics.median(v), "p95": sorted(v)[round(0.95 * (len(v) - 1))]}
                         for k, v in stages.items()},
         })
     json.dump({"family": family, "inputWidth": w, "inputHeight": h, "images": results}, sys.stdout)

@@ -6,6 +6,7 @@ public enum InferenceError: UserFacingError, Equatable {
     case notOnnxRuntime(path: String)
     case unsupportedVersion(version: String, path: String)
     case abiCheckFailed(version: String, path: String)
+    case secondRuntime(requested: String, loaded: String)
     case modelMissing(path: String)
     case notAModel(path: String, reason: String)
     case unexpectedModel(path: String, reason: String)
@@ -22,6 +23,8 @@ public enum InferenceError: UserFacingError, Equatable {
             "ONNX Runtime \(version) at \(path) is not supported; Beacon needs \(OnnxRuntime.minimumVersion) or later (tested with \(OnnxRuntime.testedVersion)): run scripts/setup.sh."
         case let .abiCheckFailed(version, path):
             "ONNX Runtime \(version) at \(path) failed Beacon's ABI check; install onnxruntime \(OnnxRuntime.testedVersion) with scripts/setup.sh."
+        case let .secondRuntime(requested, loaded):
+            "Cannot load ONNX Runtime from \(requested): this process already uses the one at \(loaded)."
         case let .modelMissing(path):
             "Model file \(path) does not exist; run 'beacon models install' or pass --model with the path of an .onnx file."
         case let .notAModel(path, reason):

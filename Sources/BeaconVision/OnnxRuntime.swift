@@ -32,6 +32,7 @@ public final class OnnxRuntime: @unchecked Sendable {
             case 1: throw InferenceError.runtimeMissing(tried: requested, reason: Self.shorten(reason))
             case 2: throw InferenceError.notOnnxRuntime(path: requested)
             case 3: throw InferenceError.unsupportedVersion(version: Self.trailingVersion(reason), path: requested)
+            case 5: throw InferenceError.secondRuntime(requested: requested, loaded: Self.trailingVersion(reason))
             default: throw InferenceError.abiCheckFailed(version: Self.trailingVersion(reason), path: requested)
             }
         }

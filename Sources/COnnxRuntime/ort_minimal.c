@@ -60,6 +60,7 @@ typedef struct {
 } OrtmApiBase;
 
 static void *const *g_api;
+static void *g_handle;
 static const char *g_version;
 static char g_path[4096];
 
@@ -70,11 +71,17 @@ static void set_error(char *error, size_t length, const char *message, const cha
 }
 
 int ortm_load(const char *library_path, uint32_t api_version, char *error, size_t error_length) {
-    if (g_api) return 0;
     void *handle = dlopen(library_path, RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         set_error(error, error_length, "cannot open", dlerror());
         return 1;
+    }
+    if (g_api) {
+        /* One runtime per process: the same library again is fine, a second, different one is refused. */
+        dlclose(handle);
+        if (handle == g_handle) return 0;
+        set_error(error, error_length, "another ONNX Runtime is already loaded from", g_path);
+        return 5;
     }
     const OrtmApiBase *(*get_api_base)(void) = (const OrtmApiBase *(*)(void))dlsym(handle, "OrtGetApiBase");
     if (!get_api_base) {
@@ -108,6 +115,7 @@ int ortm_load(const char *library_path, uint32_t api_version, char *error, size_
         return 4;
     }
     g_version = version;
+    g_handle = handle;
     Dl_info info;
     if (dladdr((void *)get_api_base, &info) && info.dli_fname) {
         snprintf(g_path, sizeof g_path, "%s", info.dli_fname);

@@ -39,8 +39,9 @@ enum { ORTM_OPTIMIZE_ALL = 99 };
 
 /* Opens the library, finds OrtGetApiBase, asks for `api_version` and runs the ABI self-check.
  * Returns 0 on success; otherwise writes a reason into `error` and returns:
- *   1 library could not be opened, 2 not an ONNX Runtime library, 3 API version unsupported, 4 self-check failed.
- * Loading again after a success is a no-op that returns 0. */
+ *   1 library could not be opened, 2 not an ONNX Runtime library, 3 API version unsupported, 4 self-check failed,
+ *   5 a different ONNX Runtime library is already loaded in this process.
+ * Loading the same library again after a success is a no-op that returns 0. */
 int ortm_load(const char *library_path, uint32_t api_version, char *error, size_t error_length);
 /* The loaded library's version string, e.g. "1.31.1"; NULL before a successful load. */
 const char *ortm_version(void);

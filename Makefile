@@ -1,0 +1,31 @@
+# The two commands of the README: `make run` and `make test`. Each sets up what is missing first.
+SAMPLES ?= $(or $(BEACON_SAMPLES),$(HOME)/.cache/beacon/samples)
+BEACON := .build/release/beacon
+
+.PHONY: run test setup build bench clean
+
+setup:
+	@scripts/setup.sh --python
+
+build: setup
+	swift build -c release --product beacon
+
+# Finds the cup in a video panning across a real photo of a coffee cup. Speaks through PulseAudio when a server
+# is running; on a headless machine prints the cues and writes what it would have said to a WAV file.
+run: build
+	@if pactl info >/dev/null 2>&1; then \
+		$(BEACON) find cup --input "$(SAMPLES)/coffee-pan.mp4"; \
+	else \
+		$(BEACON) find cup --input "$(SAMPLES)/coffee-pan.mp4" --wav "$(SAMPLES)/find-cup.wav" && \
+		echo "No audio device: the speech is in $(SAMPLES)/find-cup.wav"; \
+	fi
+
+test: setup
+	swift test
+
+bench: build
+	$(BEACON) bench detect --model yolox_nano
+	$(BEACON) bench detect --model yolo11n_int8
+
+clean:
+	rm -rf .build

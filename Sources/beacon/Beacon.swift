@@ -1,0 +1,52 @@
+import ArgumentParser
+import BeaconCore
+import Foundation
+
+@main
+struct Beacon: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "beacon",
+        abstract: "Offline assistive vision: finds things with a camera and says where they are.",
+        discussion: """
+            Beacon runs neural networks on this machine, with no network. Start with:
+              beacon detect photo.jpg             what is in a photo, and where
+              beacon find cup --camera /dev/video0 say where the cup is, as you move the camera
+              beacon models list                  which models are installed
+            Speech goes to the audio device when PulseAudio is running; add --wav FILE to record it instead.
+            """,
+        version: version,
+        subcommands: [DetectCommand.self, FindCommand.self, BenchCommand.self]
+    )
+
+    /// Runs a command and renders every failure as one sentence on standard error with a non-zero exit.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as UserFacingError {
+            FileHandle.standardError.write(Data("beacon: \(error.sentence)\n".utf8))
+            Foundation.exit(1)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// Text for the terminal, flushed line by line so pipes and screen readers see results as they come.
+enum Console {
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    static func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure how fast Beacon's engines run on this machine.",
+        discussion: "Reports medians and 95th percentiles over repeated runs; run a release build for real figures.",
+        subcommands: [BenchDetectCommand.self]
+    )
+}

@@ -1,0 +1,62 @@
+import BeaconAudio
+import BeaconCore
+import BeaconMedia
+import BeaconModels
+import BeaconVision
+import Foundation
+
+/// The composition root: builds the concrete engines and adapters a command needs, and nothing else does.
+struct Composition {
+    let environment: [String: String]
+    let executable: URL
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        self.executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    }
+
+    var modelFolders: ModelFolders {
+        let development = DevelopmentModelsFolder.find(
+            executable: executable, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return ModelFolders(environment: environment, development: development)
+    }
+
+    var modelLocator: ModelLocator { ModelLocator(folders: modelFolders) }
+
+    func runtime() throws -> OnnxRuntime { try OnnxRuntime(environment: environment) }
+
+    func detector(_ options: DetectorOptions) throws -> YOLODetector {
+        let located = try modelLocator.locate(options.model)
+        let runtime = try runtime()
+        let session = try InferenceSession(runtime: runtime, modelPath: located.url.path,
+                                           options: SessionOptions(intraOpThreads: options.threads))
+        return try YOLODetector(session: session, thresholds: options.thresholds)
+    }
+
+    /// The source for `--input FILE` or `--camera DEVICE`.
+    func frameSource(input: String?, camera: String?) throws -> FrameSource {
+        if let input { return try MediaSources.open(input: URL(fileURLWithPath: input)) }
+        if let camera { return try MediaSources.openCamera(camera) }
+        preconditionFailure("validated by the command")
+    }
+
+    /// Where speech goes: a WAV file when asked, else the audio device when one is reachable, else nowhere.
+    func speechSink(wav: String?) throws -> AudioSink? {
+        if let wav {
+            return try WAVFileSink(url: URL(fileURLWithPath: wav), sampleRate: EspeakSynthesizer.sampleRate, channels: 1)
+        }
+        return AudioOutput.defaultDevice()
+    }
+
+    /// The directory holding scripts/ in a checkout, for the Python reference; nil for an installed binary.
+    var checkoutRoot: URL? {
+        var url = executable
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("scripts/reference_detect.py").path) {
+                return url
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+import BeaconCore
+import BeaconMedia
+import BeaconTestSupport
+import Foundation
+import Testing
+@testable import BeaconVision
+
+/// Real models on real photos (../shared/testdata/images), checked against what the photos show and against the
+/// Python reference (onnxruntime + numpy) on the same model.
+@Suite(.serialized) struct DetectorTests {
+    static let models = ["yolox_nano.onnx", "yolo11n_int8.onnx"]
+    static let animals = Set(14...23) // bird … giraffe in COCO order
+
+    static func detector(_ model: String, confidence: Float = 0.5) throws -> YOLODetector? {
+        guard let runtime = SharedRuntime.get() else { return nil }
+        guard let url = TestData.model(model) else {
+            if TestData.required { Issue.record("model \(model) is missing") } else { print("skipping: no \(model)") }
+            return nil
+        }
+        let session = try InferenceSession(runtime: runtime, modelPath: url.path, options: SessionOptions(intraOpThreads: 2))
+        return try YOLODetector(session: session, thresholds: DetectionThresholds(confidence: confidence))
+    }
+
+    static func photo(_ name: String) throws -> Frame? {
+        guard let url = TestData.image(name) else {
+            if TestData.required { Issue.record("photo \(name) is missing") } else { print("skipping: no \(name)") }
+            return nil
+        }
+        return try ImageDecoder().decode(contentsOf: url)
+    }
+
+    @Test(arguments: models)
+    func recognisesTheFormat(model: String) throws {
+        guard let detector = try Self.detector(model) else { return }
+        if model.hasPrefix("yolox") {
+            #expect(detector.format.family == .yolox)
+            #expect(detector.format.letterbox.width == 416)
+            #expect(detector.format.letterbox.bgr)
+        } else {
+            #expect(detector.format.family == .ultralytics)
+            #expect(detector.format.letterbox.width == 320)
+            #expect(!detector.format.letterbox.bgr)
+        }
+        #expect(detector.labels == ObjectVocabulary.coco)
+    }
+
+    @Test(arguments: models)
+    func findsWhatThePhotosShow(model: String) throws {
+        guard let detector = try Self.detector(model) else { return }
+        func labels(_ photo: String) throws -> [String]? {
+            guard let frame = try Self.photo(photo) else { return nil }
+            return try detector.detect(frame).map(\.label)
+        }
+        if let bus = try labels("bus.jpg") {
+            #expect(bus.contains("bus"), "\(bus)")
+            #expect(bus.filter { $0 == "person" }.count >= 3, "\(bus)")
+        }
+        if let coffee = try labels("coffee.png") { #expect(coffee.contains("cup"), "\(coffee)") }
+        if let cat = try labels("chelsea.png") { #expect(cat.contains("cat"), "\(cat)") }
+        if let astronaut = try labels("astronaut.png") { #expect(astronaut.contains("person"), "\(astronaut)") }
+        if let frame = try Self.photo("text.png") {
+            let animals = try detector.detect(frame).filter { Self.animals.contains($0.classIndex) }
+            #expect(animals.isEmpty, "handwriting seen as \(animals.map(\.label))")
+        }
+    }
+
+    @Test func boxesArePlacedWhereTheObjectIs() throws {
+        guard let detector = try Self.detector("yolox_nano.onnx"), let frame = try Self.photo("coffee.png") else { return }
+        let cup = try #require(try detector.detect(frame).first { $0.label == "cup" })
+        // PROVENANCE.md: cup 0.90 at [162, 15, 422, 293] in the 600x400 photo.
+        let box = cup.box.pixels(width: frame.width, height: frame.height)
+        #expect(abs(box.x1 - 162) < 4 && abs(box.y1 - 15) < 4 && abs(box.x2 - 422) < 4 && abs(box.y2 - 293) < 4, "\(box)")
+        #expect(cup.confidence > 0.85)
+        #expect(regionPhrase(for: cup.box) == "centre")
+    }
+
+    @Test(arguments: models)
+    func matchesThePythonReferenceWithinTwoPixels(model: String) throws {
+        guard let detector = try Self.detector(model, confidence: 0.25) else { return }
+        let photos = ["bus.jpg", "zidane.jpg", "coffee.png", "chelsea.png", "astronaut.png", "motorcycle_left.png"]
+        let urls = photos.compactMap { TestData.image($0) }
+        guard urls.count == photos.count, let modelURL = TestData.model(model) else { return }
+        let script = TestData.packageRoot.appendingPathComponent("scripts/reference_detect.py").path
+        let result = try TestData.run("python3", [script, modelURL.path] + urls.map(\.path)
+            + ["--confidence", "0.25", "--threads", "2"])
+        guard result.status == 0 else {
+            if TestData.required { Issue.record("Python reference failed: \(result.stderr)") }
+            else { print("skipping: Python reference unavailable: \(result.stderr.suffix(200))") }
+            return
+        }
+        struct Output: Decodable {
+            struct Image: Decodable {
+                struct Item: Decodable { var classIndex: Int; var confidence: Double; var box: [Double] }
+                var path: String
+                var detections: [Item]
+            }
+            var images: [Image]
+        }
+        let reference = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
+        #expect(reference.images.count == photos.count)
+        for (url, expected) in zip(urls, reference.images) {
+            let frame = try ImageDecoder().decode(contentsOf: url)
+            let found = try detector.detect(frame)
+            #expect(found.count == expected.detections.count, "\(url.lastPathComponent): \(found.map(describe))")
+            for (ours, theirs) in zip(found, expected.detections) {
+                #expect(ours.classIndex == theirs.classIndex)
+                #expect(abs(ours.confidence - theirs.confidence) < 0.01)
+                let p = ours.box.pixels(width: frame.width, height: frame.height)
+                let differences = zip([p.x1, p.y1, p.x2, p.y2], theirs.box).map { abs($0 - $1) }
+                #expect(differences.allSatisfy { $0 <= 2 }, "\(url.lastPathComponent) \(ours.label): \(differences)")
+            }
+        }
+    }
+}
