@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The pure core: value types, algorithms and state machines. Foundation only.
@@ -35,7 +36,8 @@ let package = Package(
         // Sound out: speech synthesis and audio sinks.
         .target(name: "BeaconAudio", dependencies: ["BeaconCore", "CEspeakNG", "CPulseSimple"]),
         // Model files: where they are, where they came from, downloading and verifying them.
-        .target(name: "BeaconModels", dependencies: ["BeaconCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "BeaconModels", dependencies: ["BeaconCore", .product(name: "Crypto", package: "swift-crypto"),
+                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // The command-line tool and the composition root.
         .executableTarget(name: "beacon", dependencies: [

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The folders searched for model files, besides an explicit path, in the order they are searched.
+public struct ModelFolders: Sendable, Hashable {
+    /// $BEACON_MODELS, when set.
+    public var environment: URL?
+    /// ../shared/models beside a checkout, when there is one (see `DevelopmentModelsFolder`).
+    public var development: URL?
+    /// The user's model cache, where `beacon models install` writes.
+    public var cache: URL
+
+    public init(environment: URL?, development: URL?, cache: URL) {
+        self.environment = environment
+        self.development = development
+        self.cache = cache
+    }
+
+    /// Reads $BEACON_MODELS, $XDG_CACHE_HOME and $HOME from `environment` (pass the process environment,
+    /// or a made-up one in tests) and takes the development folder as found by the caller.
+    public init(environment: [String: String], development: URL?) {
+        let modelsVariable = environment["BEACON_MODELS"].flatMap { $0.isEmpty ? nil : $0 }
+        self.init(environment: modelsVariable.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                  development: development,
+                  cache: Self.userCache(environment: environment))
+    }
+
+    /// $XDG_CACHE_HOME/beacon/models, else ~/.cache/beacon/models.
+    public static func userCache(environment: [String: String]) -> URL {
+        // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("beacon/models", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            .map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache/beacon/models", isDirectory: true)
+    }
+
+    /// The folders in search order, each with where it came from.
+    public var searchOrder: [(location: ModelLocation, folder: URL)] {
+        var result: [(ModelLocation, URL)] = []
+        if let environment { result.append((.environment, environment)) }
+        if let development { result.append((.development, development)) }
+        result.append((.cache, cache))
+        return result
+    }
+}
+
+/// Where a model file was found.
+public enum ModelLocation: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A path given on the command line.
+    case explicitPath = "path"
+    /// The folder named by $BEACON_MODELS.
+    case environment = "BEACON_MODELS"
+    /// ../shared/models beside a checkout.
+    case development = "development"
+    /// The user's model cache.
+    case cache = "cache"
+
+    /// A few words for people, e.g. in `beacon models list`.
+    public var label: String {
+        switch self {
+        case .explicitPath: return "given path"
+        case .environment: return "$BEACON_MODELS"
+        case .development: return "development folder"
+        case .cache: return "user cache"
+        }
+    }
+}
