@@ -5,12 +5,18 @@ import Testing
 
 /// Installs through a real HTTP server on 127.0.0.1 standing in for the mirror.
 @Suite struct InstallerTests {
+    private let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder()
+    }
+
     static let nanoAvailable = TestData.model("yolox_nano.onnx") != nil || TestData.required
 
     @Test(.enabled(if: nanoAvailable, "needs shared/models/yolox_nano.onnx"))
     func installsAPlainFileThroughTheMirror() async throws {
         let model = try #require(TestData.model("yolox_nano.onnx"))
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         _ = try Fixtures.copy(model, to: served)
         let expected = try Fixtures.pythonFingerprint(of: model)
         let server = try LocalHTTPServer.start(serving: served)
@@ -32,7 +38,7 @@ import Testing
     }
 
     @Test func extractsTheMemberOfAWheelThroughTheMirror() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let wheelName = "fakeocr-1.0-py3-none-any.whl", member = "fakeocr/models/det.onnx"
         let fingerprints = try Fixtures.buildWheel(at: served.appendingPathComponent(wheelName), member: member)
         let server = try LocalHTTPServer.start(serving: served)
@@ -54,7 +60,7 @@ import Testing
     }
 
     @Test func modelsSharingAWheelDownloadItOnceAndFailuresStayPerModel() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let wheelName = "fakeocr-2.0-py3-none-any.whl", member = "fakeocr/models/shared.onnx"
         let fingerprints = try Fixtures.buildWheel(at: served.appendingPathComponent(wheelName), member: member)
         let server = try LocalHTTPServer.start(serving: served)
@@ -79,7 +85,7 @@ import Testing
     }
 
     @Test func aDownloadThatIsNotAZipIsReportedAsAnUnreadableWheel() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let wheelName = "broken-1.0-py3-none-any.whl"
         let notAZip = try Fixtures.write("<html>a captive portal page</html>", to: served, as: wheelName)
         let server = try LocalHTTPServer.start(serving: served)
@@ -100,7 +106,7 @@ import Testing
     }
 
     @Test func rejectsACorruptedDownloadAndLeavesNothingUnderTheFinalName() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let good = try Fixtures.write(String(repeating: "model bytes ", count: 5_000), to: served, as: "good.onnx")
         let expected = try Fixtures.pythonFingerprint(of: good)
         // Same length, one byte changed: only the SHA-256 can tell.
@@ -125,7 +131,7 @@ import Testing
     }
 
     @Test func rejectsATruncatedDownloadBySize() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let full = try Fixtures.write(String(repeating: "x", count: 10_000), to: served, as: "full.bin")
         let expected = try Fixtures.pythonFingerprint(of: full)
         _ = try Fixtures.write(String(repeating: "x", count: 9_000), to: served, as: "model.onnx")
@@ -141,7 +147,7 @@ import Testing
     }
 
     @Test func rejectsAWheelWhoseMemberDoesNotMatch() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let wheelName = "fakeocr-1.0-py3-none-any.whl", member = "fakeocr/models/rec.onnx"
         let fingerprints = try Fixtures.buildWheel(at: served.appendingPathComponent(wheelName), member: member)
         let server = try LocalHTTPServer.start(serving: served)
@@ -162,7 +168,7 @@ import Testing
     }
 
     @Test func reportsAMissingWheelMember() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let wheelName = "fakeocr-1.0-py3-none-any.whl"
         let fingerprints = try Fixtures.buildWheel(at: served.appendingPathComponent(wheelName), member: "fakeocr/models/a.onnx")
         let server = try LocalHTTPServer.start(serving: served)
@@ -179,7 +185,7 @@ import Testing
     }
 
     @Test func http404GivesASentenceNamingTheFileAndTheURL() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let server = try LocalHTTPServer.start(serving: served) // serves an empty folder
         defer { server.stop() }
 
@@ -195,7 +201,7 @@ import Testing
     }
 
     @Test func anUnreachableServerSuggestsAMirrorOrCopyingTheFile() async throws {
-        let cache = try TestData.temporaryFolder("cache")
+        let cache = try scratch.folder("cache")
         let mirror = try ModelInstaller.mirrorURL(from: "http://127.0.0.1:\(LocalHTTPServer.closedPort())")
         let entry = Fixtures.fileEntry(name: "model", fileName: "model.onnx",
                                        checksum: .pinned(FileFingerprint(sha256: String(repeating: "a", count: 64), size: 1)))
@@ -207,7 +213,7 @@ import Testing
     }
 
     @Test func replacesACachedCopyThatFailsVerification() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let good = try Fixtures.write(String(repeating: "weights ", count: 2_000), to: served, as: "model.onnx")
         let expected = try Fixtures.pythonFingerprint(of: good)
         _ = try Fixtures.write("damaged", to: cache, as: "model.onnx")
@@ -222,7 +228,7 @@ import Testing
     }
 
     @Test func anUnpinnedModelNeedsExplicitTrustAndRecordsWhatItSaw() async throws {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let file = try Fixtures.write(String(repeating: "unpinned ", count: 1_000), to: served, as: "loose.onnx")
         let seen = try Fixtures.pythonFingerprint(of: file)
         let server = try LocalHTTPServer.start(serving: served)
@@ -246,7 +252,7 @@ import Testing
     }
 
     @Test func aDevelopmentOnlyModelIsNotDownloadable() async throws {
-        let cache = try TestData.temporaryFolder("cache")
+        let cache = try scratch.folder("cache")
         let installer = ModelInstaller(cacheFolder: cache)
         let error = await #expect(throws: ModelError.self) { try await installer.install("yolo11n_int8") }
         guard case .notDownloadable(let name, let fileName, _, let folder)? = error else {
@@ -257,11 +263,11 @@ import Testing
     }
 
     @Test func anUnwritableCacheIsReported() async throws {
-        let parent = try TestData.temporaryFolder("cache-parent")
+        let parent = try scratch.folder("cache-parent")
         // A regular file where a folder should be: not writable even for root, unlike permission bits.
         let blocker = try Fixtures.write("not a folder", to: parent, as: "blocker")
         let cache = blocker.appendingPathComponent("models")
-        let served = try TestData.temporaryFolder("served")
+        let served = try scratch.folder("served")
         let file = try Fixtures.write("weights", to: served, as: "model.onnx")
         let server = try LocalHTTPServer.start(serving: served)
         defer { server.stop() }

@@ -4,10 +4,16 @@ import Foundation
 import Testing
 
 @Suite struct LocatorTests {
+    private let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder()
+    }
+
     private let catalog = ModelCatalog(entries: [Fixtures.fileEntry(name: "model", fileName: "model.onnx", checksum: .unknown)])
 
     @Test func searchesExplicitPathThenEnvironmentThenDevelopmentThenCache() throws {
-        let root = try TestData.temporaryFolder("locator")
+        let root = try scratch.folder("locator")
         let fileManager = FileManager.default
         func folder(_ name: String) throws -> URL {
             let url = root.appendingPathComponent(name, isDirectory: true)
@@ -57,7 +63,7 @@ import Testing
     }
 
     @Test func aMissingExplicitPathAndAnUnknownNameAreClearErrors() throws {
-        let folders = ModelFolders(environment: nil, development: nil, cache: try TestData.temporaryFolder("cache"))
+        let folders = ModelFolders(environment: nil, development: nil, cache: try scratch.folder("cache"))
         let locator = ModelLocator(folders: folders)
         #expect(throws: ModelError.missingFile(path: "/no/such/model.onnx")) { try locator.locate("/no/such/model.onnx") }
         let error = #expect(throws: ModelError.self) { try locator.locate("yolox_nan") }
@@ -65,21 +71,21 @@ import Testing
     }
 
     @Test func aCustomFileNameIsSearchedLikeACatalogueOne() throws {
-        let environment = try TestData.temporaryFolder("env")
+        let environment = try scratch.folder("env")
         _ = try Fixtures.write("custom", to: environment, as: "my_yolov8n.onnx")
         let locator = ModelLocator(folders: ModelFolders(environment: environment, development: nil,
-                                                         cache: try TestData.temporaryFolder("cache")))
+                                                         cache: try scratch.folder("cache")))
         let found = try locator.locate("my_yolov8n.onnx")
         #expect(found.entry == nil && found.location == .environment)
     }
 
     @Test func findsTheDevelopmentFolderBesideACheckout() throws {
-        let root = try TestData.temporaryFolder("workspace")
+        let root = try scratch.folder("workspace")
         let checkout = root.appendingPathComponent("main"), binFolder = checkout.appendingPathComponent(".build/debug")
         let models = root.appendingPathComponent("shared/models")
         for folder in [binFolder, models] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         _ = try Fixtures.write("// swift-tools-version:6.0", to: checkout, as: "Package.swift")
-        let elsewhere = try TestData.temporaryFolder("elsewhere")
+        let elsewhere = try scratch.folder("elsewhere")
 
         let fromExecutable = DevelopmentModelsFolder.find(executable: binFolder.appendingPathComponent("beacon"),
                                                           currentDirectory: elsewhere)

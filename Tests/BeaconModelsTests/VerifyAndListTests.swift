@@ -4,9 +4,15 @@ import Foundation
 import Testing
 
 @Suite struct VerifyAndListTests {
+    private let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder()
+    }
+
     /// Installs one small pinned model through a local server into a fresh cache; returns the cache and catalogue.
     private func installOne() async throws -> (cache: URL, catalog: ModelCatalog, installed: URL) {
-        let served = try TestData.temporaryFolder("served"), cache = try TestData.temporaryFolder("cache")
+        let served = try scratch.folder("served"), cache = try scratch.folder("cache")
         let file = try Fixtures.write(String(repeating: "layer ", count: 3_000), to: served, as: "model.onnx")
         let entry = Fixtures.fileEntry(name: "model", fileName: "model.onnx", checksum: .pinned(try Fixtures.pythonFingerprint(of: file)))
         let catalog = ModelCatalog(entries: [entry, Fixtures.fileEntry(name: "other", fileName: "other.onnx", checksum: .unknown)])
@@ -44,7 +50,7 @@ import Testing
     }
 
     @Test func verifyChecksATrustedFileAgainstItsRecord() throws {
-        let cache = try TestData.temporaryFolder("cache")
+        let cache = try scratch.folder("cache")
         let catalog = ModelCatalog(entries: [Fixtures.fileEntry(name: "loose", fileName: "loose.onnx", checksum: .unknown)])
         let file = try Fixtures.write("first version", to: cache, as: "loose.onnx")
         #expect(inventory(catalog, cache: cache).verify().checks.map(\.status) == [.unverified])
@@ -86,7 +92,7 @@ import Testing
     func theDevelopmentYoloxNanoIsAKnownCopyOfTheOfficialFile() throws {
         let shared = TestData.modelsFolder
         _ = try #require(TestData.model("yolox_nano.onnx"))
-        let empty = try TestData.temporaryFolder("cache")
+        let empty = try scratch.folder("cache")
         let locator = ModelLocator(folders: ModelFolders(environment: nil, development: shared, cache: empty))
         let rows = ModelInventory(locator: locator).list()
         let nano = try #require(rows.first { $0.entry.name == "yolox_nano" })
