@@ -14,8 +14,10 @@ public struct LetterboxSpec: Sendable, Hashable {
     public var placement: Placement
     /// Channel order of the tensor: true for B, G, R planes.
     public var bgr: Bool
-    /// Multiplier applied to 0–255 values (1 for YOLOX, 1/255 for Ultralytics).
-    public var scale: Float
+    /// Divisor applied to 0–255 values (1 for YOLOX, 255 for Ultralytics). A division, not a multiplication by
+    /// the reciprocal, so values are bit-identical to the usual `image / 255.0`: dynamically quantized models
+    /// (int8 YOLO11) amplify a last-bit difference into boxes tens of pixels apart.
+    public var divisor: Float
     /// Grey level of the padding, before scaling.
     public var padValue: Float = 114
 }
@@ -55,7 +57,7 @@ public struct LetterboxPreprocessor {
 
     public init(spec: LetterboxSpec) {
         self.spec = spec
-        self.tensor = [Float](repeating: spec.padValue * spec.scale, count: 3 * spec.width * spec.height)
+        self.tensor = [Float](repeating: spec.padValue / spec.divisor, count: 3 * spec.width * spec.height)
     }
 
     /// Writes `frame` into `tensor` and returns where it landed.
@@ -65,7 +67,7 @@ public struct LetterboxPreprocessor {
         prepareColumns(sourceWidth: frame.width, geometry: geometry)
         let spec = self.spec
         let plane = spec.width * spec.height
-        let pad = spec.padValue * spec.scale
+        let pad = spec.padValue / spec.divisor
         // Channel c of the source goes to plane channelPlane[c].
         let planeOf = spec.bgr ? (2, 1, 0) : (0, 1, 2)
         let scaleY = Float(frame.height) / Float(geometry.resizedHeight)
@@ -107,9 +109,9 @@ public struct LetterboxPreprocessor {
                                 let b1 = Float(bottom[o0 + 1]) * wx0 + Float(bottom[o1 + 1]) * wx1
                                 let t2 = Float(top[o0 + 2]) * wx0 + Float(top[o1 + 2]) * wx1
                                 let b2 = Float(bottom[o0 + 2]) * wx0 + Float(bottom[o1 + 2]) * wx1
-                                r[index] = (t0 * wy0 + b0 * wy1) * spec.scale
-                                g[index] = (t1 * wy0 + b1 * wy1) * spec.scale
-                                b[index] = (t2 * wy0 + b2 * wy1) * spec.scale
+                                r[index] = (t0 * wy0 + b0 * wy1) / spec.divisor
+                                g[index] = (t1 * wy0 + b1 * wy1) / spec.divisor
+                                b[index] = (t2 * wy0 + b2 * wy1) / spec.divisor
                             }
                         }
                     }

@@ -44,11 +44,11 @@ public struct YOLOFormat: Sendable {
         case .ultralytics:
             classCount = output.shape[1] - 4
             anchorCount = output.shape[2]
-            letterbox = LetterboxSpec(width: width, height: height, placement: .centred, bgr: false, scale: 1 / 255)
+            letterbox = LetterboxSpec(width: width, height: height, placement: .centred, bgr: false, divisor: 255)
         case .yolox:
             classCount = output.shape[2] - 5
             anchorCount = output.shape[1]
-            letterbox = LetterboxSpec(width: width, height: height, placement: .topLeft, bgr: true, scale: 1)
+            letterbox = LetterboxSpec(width: width, height: height, placement: .topLeft, bgr: true, divisor: 1)
         }
         guard classCount >= 1 else {
             throw InferenceError.unexpectedModel(path: path,

@@ -3,7 +3,7 @@ import BeaconCore
 import Foundation
 
 @main
-struct Beacon: ParsableCommand {
+struct Beacon: AsyncParsableCommand {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
@@ -17,14 +17,18 @@ struct Beacon: ParsableCommand {
             Speech goes to the audio device when PulseAudio is running; add --wav FILE to record it instead.
             """,
         version: version,
-        subcommands: [DetectCommand.self, FindCommand.self, BenchCommand.self]
+        subcommands: [DetectCommand.self, FindCommand.self, ModelsCommand.self, BenchCommand.self]
     )
 
     /// Runs a command and renders every failure as one sentence on standard error with a non-zero exit.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let error as UserFacingError {
             FileHandle.standardError.write(Data("beacon: \(error.sentence)\n".utf8))
             Foundation.exit(1)

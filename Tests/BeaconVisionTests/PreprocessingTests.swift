@@ -11,7 +11,7 @@ import Testing
     }()
 
     @Test func topLeftLetterboxKeepsBGROrderAndPadsWithGrey() {
-        var pre = LetterboxPreprocessor(spec: LetterboxSpec(width: 8, height: 8, placement: .topLeft, bgr: true, scale: 1))
+        var pre = LetterboxPreprocessor(spec: LetterboxSpec(width: 8, height: 8, placement: .topLeft, bgr: true, divisor: 1))
         let geometry = pre.fill(from: Self.frame)
         #expect(geometry.ratio == 2 && geometry.resizedWidth == 8 && geometry.resizedHeight == 4)
         #expect(geometry.padLeft == 0 && geometry.padTop == 0)
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func centredLetterboxSplitsThePadding() {
-        var pre = LetterboxPreprocessor(spec: LetterboxSpec(width: 8, height: 8, placement: .centred, bgr: false, scale: 1 / 255))
+        var pre = LetterboxPreprocessor(spec: LetterboxSpec(width: 8, height: 8, placement: .centred, bgr: false, divisor: 255))
         let geometry = pre.fill(from: Self.frame)
         #expect(geometry.padTop == 2 && geometry.padLeft == 0)
         #expect(abs(pre.tensor[0] - 114 / 255) < 1e-6)          // top padding row
