@@ -1,0 +1,73 @@
+/// The vocabulary shared by the guidance core (which decides) and the audio and haptic adapters (which carry out).
+/// Plain values: they cross into JSON lines, the mixer, and later the phone client.
+
+/// A short non-speech sound.
+public struct Earcon: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The guidance beat: its rate says how far the target is from the middle.
+        case tick
+        /// The target is within the centre corridor: a distinct, brighter sound.
+        case centred
+        /// The target was found (guidance starts).
+        case found
+        /// The target was lost.
+        case lost
+        /// Something starts (a capture, a text being read).
+        case start
+        /// Something ends (the end of a text, a search paused).
+        case end
+    }
+
+    public var kind: Kind
+    /// Stereo position: −1 full left, 0 middle, +1 full right.
+    public var pan: Double
+    /// Pitch offset: −1 (lowest, target below) … +1 (highest, target above); 0 is the base pitch.
+    public var pitch: Double
+    /// Loudness 0…1 before the user's volume setting.
+    public var gain: Double
+
+    public init(kind: Kind, pan: Double = 0, pitch: Double = 0, gain: Double = 1) {
+        self.kind = kind
+        self.pan = pan
+        self.pitch = pitch
+        self.gain = gain
+    }
+}
+
+/// A vibration pattern for devices that vibrate: alternating on and off durations in milliseconds, starting with on.
+public struct HapticPattern: Sendable, Hashable, Codable {
+    public var milliseconds: [Int]
+    /// Relative strength 0…1.
+    public var intensity: Double
+
+    public init(milliseconds: [Int], intensity: Double = 1) {
+        self.milliseconds = milliseconds
+        self.intensity = intensity
+    }
+
+    public var duration: Int { milliseconds.reduce(0, +) }
+}
+
+/// How much a spoken message matters; a message never speaks over a more important one.
+public enum SpeechPriority: Int, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    case chatter = 0
+    case guidance = 1
+    case stateChange = 2
+    case hazard = 3
+
+    public static func < (lhs: SpeechPriority, rhs: SpeechPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Something to say, with what it is about so the arbiter can apply per-kind cooldowns.
+public struct Utterance: Sendable, Hashable, Codable {
+    public var text: String
+    public var priority: SpeechPriority
+    /// E.g. "direction", "found", "lost", "paused", "repeat": cooldowns and de-duplication are per category.
+    public var category: String
+
+    public init(text: String, priority: SpeechPriority, category: String) {
+        self.text = text
+        self.priority = priority
+        self.category = category
+    }
+}
