@@ -50,26 +50,76 @@ public struct ObjectVocabulary: Sendable {
     ]
 
     /// Words that may surround the object's name in a spoken request.
-    static let fillerWords: Set<String> = ["a", "an", "the", "my", "your", "some", "any", "find", "me", "please"]
+    static let fillerWords: Set<String> = ["a", "an", "the", "my", "your", "some", "any", "find", "me", "please",
+                                           "where", "is", "are", "look", "for", "найди", "найти", "мой", "мою", "моё",
+                                           "мои", "где", "пожалуйста"]
 
     public let labels: [String]
     private let lookup: [String: Int]
 
     /// A vocabulary over the given class names (COCO by default).
+    private let russianStems: [(stem: String, index: Int)]
+    private let chineseNames: [(name: String, index: Int)]
+
     public init(labels: [String] = ObjectVocabulary.coco) {
         self.labels = labels
         var lookup: [String: Int] = [:]
         for (index, label) in labels.enumerated() { lookup[label.lowercased()] = index }
-        for (word, label) in Self.englishSynonyms {
+        for (word, label) in Self.englishSynonyms.merging(ObjectNames.mishearings, uniquingKeysWith: { a, _ in a })
+            .merging(ObjectNames.russian, uniquingKeysWith: { a, _ in a }) {
             if let index = lookup[label], lookup[word] == nil { lookup[word] = index }
         }
         self.lookup = lookup
+        // Longest first, so "чашка" is tried before "чаш…"-like shorter stems and "公共汽车" before "汽车".
+        russianStems = ObjectNames.russian.compactMap { word, label in
+            lookup[label].map { (Self.russianStem(word), $0) }
+        }.sorted { $0.stem.count > $1.stem.count }
+        chineseNames = ObjectNames.chinese.compactMap { name, label in lookup[label].map { (name, $0) } }
+            .sorted { $0.name.count > $1.name.count }
+    }
+
+    /// What Beacon can do with a request for an object.
+    public enum Resolution: Sendable, Equatable {
+        /// A class the detector knows.
+        case found(classIndex: Int)
+        /// Something people look for that the detector cannot see, with classes it can look for instead.
+        case notDetectable(name: String, alternatives: [String])
+        /// Not a known name; the closest names, if any.
+        case unknown(suggestions: [String])
+    }
+
+    /// Resolves a request in English, Russian or Chinese.
+    public func resolve(_ query: String) -> Resolution {
+        if let index = classIndex(for: query) { return .found(classIndex: index) }
+        let phrase = Self.normalize(query).joined(separator: " ")
+        for (name, alternatives) in ObjectNames.notDetectable where phrase == name || phrase.hasSuffix(" " + name)
+            || (!name.unicodeScalars.allSatisfy(\.isASCII) && query.contains(name)) {
+            return .notDetectable(name: name, alternatives: alternatives.filter { labels.contains($0) })
+        }
+        return .unknown(suggestions: suggestions(for: query))
+    }
+
+    /// One short sentence for a request Beacon cannot look for, most important words first.
+    public func answer(for query: String, _ resolution: Resolution) -> String? {
+        switch resolution {
+        case .found:
+            return nil
+        case let .notDetectable(name, alternatives):
+            guard !alternatives.isEmpty else {
+                return "Beacon cannot see \(name) yet; try an everyday object such as a cup, bottle, chair or phone."
+            }
+            return "Beacon cannot see \(name) yet; it can look for a \(alternatives.joined(separator: " or ")) instead."
+        case let .unknown(suggestions):
+            if let first = suggestions.first { return "Beacon does not know \"\(query)\"; did you mean \(first)?" }
+            return "Beacon cannot look for \"\(query)\" yet; try an everyday object such as a cup, bottle, chair or phone."
+        }
     }
 
     /// The class index for what the user asked for, or nil when no class matches.
     public func classIndex(for query: String) -> Int? {
         let words = Self.normalize(query)
         guard !words.isEmpty else { return nil }
+        if let chinese = chineseNames.first(where: { query.contains($0.name) }) { return chinese.index }
         // The longest run of words that names something wins: "coffee cup" before "cup".
         for length in stride(from: words.count, through: 1, by: -1) {
             for start in 0...(words.count - length) {
@@ -103,7 +153,24 @@ public struct ObjectVocabulary: Sendable {
         for singular in Self.singularCandidates(phrase) {
             if let index = lookup[singular] { return index }
         }
+        if phrase.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) {
+            // Russian inflects nouns: "найди мою чашку" asks for "чашка". Match the word's stem.
+            let stem = Self.russianStem(phrase)
+            if let found = russianStems.first(where: { $0.stem == stem || (stem.hasPrefix($0.stem) && $0.stem.count >= 4) }) {
+                return found.index
+            }
+        }
         return nil
+    }
+
+    /// A Russian word without its case or number ending ("чашку", "чашки", "чашка" → "чашк").
+    static func russianStem(_ word: String) -> String {
+        let endings = ["ами", "ями", "ого", "его", "ому", "ему", "ой", "ей", "ом", "ем", "ам", "ям", "ах", "ях",
+                       "ы", "и", "а", "я", "у", "ю", "е", "о", "ь", "й"]
+        for ending in endings where word.hasSuffix(ending) && word.count - ending.count >= 3 {
+            return String(word.dropLast(ending.count))
+        }
+        return word
     }
 
     /// Singular forms a regular English plural may come from: cups → cup, boxes → box, batteries → battery.

@@ -56,8 +56,9 @@ struct FindCommand: ParsableCommand {
         let composition = Composition()
         let detector = try composition.detector(detector)
         let vocabulary = ObjectVocabulary(labels: detector.labels)
-        guard let classIndex = vocabulary.classIndex(for: object) else {
-            throw UnknownObject(query: object, suggestions: vocabulary.suggestions(for: object))
+        let resolution = vocabulary.resolve(object)
+        guard case let .found(classIndex) = resolution else {
+            throw CannotLookFor(sentence: vocabulary.answer(for: object, resolution) ?? "Beacon cannot look for that.")
         }
         let label = detector.labels[classIndex]
         let source = try composition.frameSource(input: input, camera: camera)
@@ -96,16 +97,9 @@ struct FindCommand: ParsableCommand {
     }
 }
 
-struct UnknownObject: UserFacingError {
-    let query: String
-    let suggestions: [String]
-
-    var sentence: String {
-        if let first = suggestions.first {
-            return "Beacon does not know \"\(query)\"; did you mean \(first)?"
-        }
-        return "Beacon cannot look for \"\(query)\" yet; try an everyday object such as cup, bottle, chair, phone or backpack."
-    }
+/// An object Beacon cannot look for, with the short helpful answer the vocabulary gave.
+struct CannotLookFor: UserFacingError {
+    let sentence: String
 }
 
 struct EmptySource: UserFacingError {
