@@ -64,10 +64,17 @@ public struct Utterance: Sendable, Hashable, Codable {
     public var priority: SpeechPriority
     /// E.g. "direction", "found", "lost", "paused", "repeat": cooldowns and de-duplication are per category.
     public var category: String
+    /// Asked for by the user (a key, a voice command): it skips cooldowns and the word budget, and
+    /// may interrupt anything but a hazard, since the user is waiting for exactly this.
+    public var isRequested: Bool
 
-    public init(text: String, priority: SpeechPriority, category: String) {
+    public init(text: String, priority: SpeechPriority, category: String, isRequested: Bool = false) {
         self.text = text
         self.priority = priority
         self.category = category
+        self.isRequested = isRequested
     }
+
+    /// Words as a listener hears them, for the word budget.
+    public var wordCount: Int { text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count }
 }

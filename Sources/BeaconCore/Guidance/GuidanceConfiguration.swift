@@ -1,0 +1,18 @@
+/// Every tunable of a guidance session, with the defaults the design notes give.
+public struct GuidanceConfiguration: Sendable {
+    public var tracker = MultiObjectTracker.Configuration()
+    public var lock = TargetLock.Configuration()
+    public var cues = CueModel()
+    public var speech = SpeechArbiter.Configuration()
+    /// The search pauses itself after this many seconds of searching (Revilio: off, 2 or 5 minutes); nil never.
+    public var pauseAfter: Double? = 120
+    public var playsEarcons = true
+    /// Adapters without a motor ignore haptic effects; turning this off keeps them out of the record too.
+    public var playsHaptics = true
+    /// A new direction must hold this long before it is spoken, so sweeping past a position says nothing.
+    public var directionSettleTime = 0.8
+    /// Frame spacing assumed until two frames have arrived.
+    public var defaultFrameInterval = 1.0 / 15
+
+    public init() {}
+}

@@ -1,0 +1,266 @@
+/// The find-object guidance engine as one pure reducer: events in (frames, detections, keys, speech finished),
+/// effects out (earcons, vibration, speech, one cue record per frame).
+///
+/// Per frame: the tracker carries boxes (updating on detector frames, predicting in between), the target lock picks
+/// and holds one track and smooths it, the cue model turns its position into beats, vibration and words, and the
+/// speech arbiter decides what is actually said. Words come on changes only (found, lost, a settled new direction);
+/// steady guidance is earcons.
+public struct GuidanceSession: Sendable {
+    public let configuration: GuidanceConfiguration
+    public private(set) var target: SearchTarget?
+    public private(set) var tracker: MultiObjectTracker
+    public private(set) var lock: TargetLock
+    public private(set) var arbiter: SpeechArbiter
+    /// The latest cue while guiding.
+    public private(set) var cue: Cue?
+    private var isPaused = false
+    private var rhythm = BeepRhythm()
+    /// When the vibration pattern handed out last ends.
+    private var hapticsBusyUntil = -Double.infinity
+    /// Direction words the user last heard, and a newer direction waiting to settle.
+    private var spokenDirection: String?
+    private var candidateDirection: (words: String, since: Double)?
+    private var targetDistance: Double?
+    /// Start of the stretch of searching the auto-pause counts.
+    private var activeSince = 0.0
+    private var lastFrameTime: Double?
+    private var frameInterval: Double
+
+    public init(configuration: GuidanceConfiguration = GuidanceConfiguration()) {
+        self.configuration = configuration
+        tracker = MultiObjectTracker(configuration: configuration.tracker)
+        lock = TargetLock(configuration: configuration.lock)
+        arbiter = SpeechArbiter(configuration: configuration.speech)
+        frameInterval = configuration.defaultFrameInterval
+    }
+
+    public var phase: GuidancePhase {
+        if target == nil { return .idle }
+        if isPaused { return .paused }
+        return lock.isGuiding ? .guiding : .searching
+    }
+
+    private var phrases: GuidancePhrases { configuration.cues.phrases }
+
+    public mutating func handle(_ event: GuidanceEvent) -> [GuidanceEffect] {
+        if case .start(let newTarget, let timestamp) = event { return start(newTarget, at: timestamp) }
+        guard target != nil else { return [] }
+        switch event {
+        case .start:
+            return []
+        case .detections(let detections, let frame, let timestamp):
+            return processFrame(detections: detections, index: frame, at: timestamp)
+        case .frame(let index, let timestamp):
+            return processFrame(detections: nil, index: index, at: timestamp)
+        case .key(let key, let timestamp):
+            return press(key, at: timestamp)
+        case .speechFinished(let timestamp):
+            return arbiter.speechFinished(timestamp: timestamp).map { [.speak($0)] } ?? []
+        case .targetDistance(let metres, _):
+            targetDistance = metres
+            return []
+        case .announce(let utterance, let timestamp):
+            // While paused only hazards get through: the user asked for quiet, not for danger to go unmentioned.
+            guard !isPaused || utterance.priority == .hazard else { return [] }
+            var effects: [GuidanceEffect] = []
+            say(utterance, at: timestamp, into: &effects)
+            return effects
+        }
+    }
+
+    // MARK: - Frames
+
+    private mutating func processFrame(detections: [Detection]?, index: Int, at timestamp: Double) -> [GuidanceEffect] {
+        guard let target else { return [] }
+        if let last = lastFrameTime, timestamp > last { frameInterval = min(1, max(1.0 / 60, timestamp - last)) }
+        lastFrameTime = timestamp
+        var effects: [GuidanceEffect] = []
+        if let next = arbiter.poll(timestamp: timestamp) { effects.append(.speak(next)) }
+
+        if !isPaused, let limit = configuration.pauseAfter, timestamp - activeSince >= limit {
+            pause(at: timestamp, saying: phrases.autoPaused(after: limit), into: &effects)
+        }
+        if isPaused {
+            effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects)))
+            return effects
+        }
+
+        if let detections {
+            tracker.update(detections: detections.filter { $0.classIndex == target.classIndex }, timestamp: timestamp)
+        } else {
+            tracker.predict(timestamp: timestamp)
+        }
+        let wasGuiding = lock.isGuiding
+        lock.update(tracks: tracker.tracks, isDetectorFrame: detections != nil, timestamp: timestamp)
+
+        if lock.isGuiding, let position = lock.predictedPosition {
+            let state = TargetState(label: target.label, isVisible: true, position: position,
+                                    apparentSize: lock.box?.area ?? 0, distance: targetDistance)
+            let cue = configuration.cues.cue(for: state, previous: self.cue)
+            self.cue = cue
+            if wasGuiding {
+                announceDirectionIfSettled(cue, at: timestamp, into: &effects)
+            } else {
+                announceFound(cue, at: timestamp, into: &effects)
+            }
+            playBeats(cue, at: timestamp, into: &effects)
+            playHaptics(cue, at: timestamp, into: &effects)
+        } else if wasGuiding {
+            announceLost(target, at: timestamp, into: &effects)
+        }
+        effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects)))
+        return effects
+    }
+
+    private mutating func announceFound(_ cue: Cue, at timestamp: Double, into effects: inout [GuidanceEffect]) {
+        if configuration.playsEarcons, let beat = cue.earcon {
+            effects.append(.earcon(Earcon(kind: .found, pan: beat.pan, pitch: beat.pitch, gain: arbiter.earconGain), at: timestamp))
+        }
+        rhythm.restart(at: timestamp)
+        say(Utterance(text: cue.words, priority: .stateChange, category: "found"), at: timestamp, into: &effects)
+        spokenDirection = cue.directionWords
+        candidateDirection = nil
+    }
+
+    private mutating func announceLost(_ target: SearchTarget, at timestamp: Double, into effects: inout [GuidanceEffect]) {
+        let lastSeen = lock.lastSeen ?? .centre
+        let lost = configuration.cues.cue(for: TargetState(label: target.label, isVisible: false, position: lastSeen),
+                                          previous: cue)
+        if configuration.playsEarcons {
+            effects.append(.earcon(Earcon(kind: .lost, pan: configuration.cues.pan(for: lastSeen), gain: arbiter.earconGain),
+                                   at: timestamp))
+        }
+        say(Utterance(text: lost.words, priority: .stateChange, category: "lost"), at: timestamp, into: &effects)
+        resetGuidance()
+    }
+
+    /// A direction is spoken once it has held for the settle time and differs from what the user last heard; the
+    /// arbiter's cooldowns may still hold it back, in which case it is offered again on later frames.
+    private mutating func announceDirectionIfSettled(_ cue: Cue, at timestamp: Double, into effects: inout [GuidanceEffect]) {
+        let words = cue.directionWords
+        if candidateDirection?.words != words { candidateDirection = (words, timestamp) }
+        guard words != spokenDirection, let candidate = candidateDirection,
+              timestamp - candidate.since >= configuration.directionSettleTime else { return }
+        let utterance = Utterance(text: phrases.direction(words), priority: .guidance, category: SpeechArbiter.Category.direction)
+        if say(utterance, at: timestamp, into: &effects) { spokenDirection = words }
+    }
+
+    private mutating func playBeats(_ cue: Cue, at timestamp: Double, into effects: inout [GuidanceEffect]) {
+        guard configuration.playsEarcons, var earcon = cue.earcon else { return }
+        earcon.gain *= arbiter.earconGain
+        for beat in rhythm.beats(interval: cue.interval, now: timestamp, until: timestamp + frameInterval) {
+            effects.append(.earcon(earcon, at: beat))
+        }
+    }
+
+    /// Patterns are handed out a frame before the previous one ends, so the player always has the next one ready.
+    private mutating func playHaptics(_ cue: Cue, at timestamp: Double, into effects: inout [GuidanceEffect]) {
+        guard configuration.playsHaptics, let pattern = cue.haptic, hapticsBusyUntil < timestamp + frameInterval else { return }
+        effects.append(.haptic(pattern))
+        hapticsBusyUntil = max(hapticsBusyUntil, timestamp) + Double(pattern.duration) / 1000
+    }
+
+    // MARK: - Keys and the search's lifetime
+
+    private mutating func start(_ newTarget: SearchTarget, at timestamp: Double) -> [GuidanceEffect] {
+        self = GuidanceSession(configuration: configuration)
+        target = newTarget
+        activeSince = timestamp
+        var effects: [GuidanceEffect] = []
+        if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
+        say(Utterance(text: phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
+            at: timestamp, into: &effects)
+        return effects
+    }
+
+    private mutating func press(_ key: GuidanceKey, at timestamp: Double) -> [GuidanceEffect] {
+        guard let target else { return [] }
+        var effects: [GuidanceEffect] = []
+        switch key {
+        case .stop:
+            self = GuidanceSession(configuration: configuration)
+            return [.stopAll]
+        case .pauseResume:
+            if isPaused {
+                isPaused = false
+                activeSince = timestamp
+                if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
+                say(Utterance(text: phrases.resumed, priority: .stateChange, category: "paused", isRequested: true),
+                    at: timestamp, into: &effects)
+            } else {
+                pause(at: timestamp, saying: phrases.paused, into: &effects)
+            }
+        case .whereIsIt where !isPaused:
+            let text: String
+            if lock.isGuiding, let cue {
+                text = cue.words
+                spokenDirection = cue.directionWords
+            } else {
+                text = phrases.notInView(target.label, lastSeen: lock.lastSeen)
+            }
+            say(Utterance(text: text, priority: .stateChange, category: "answer", isRequested: true), at: timestamp, into: &effects)
+        case .repeatLast where !isPaused:
+            var again = arbiter.lastSpoken
+                ?? Utterance(text: phrases.nothingToRepeat, priority: .stateChange, category: "answer")
+            again.priority = max(again.priority, .stateChange)
+            again.isRequested = true
+            say(again, at: timestamp, into: &effects)
+        case .whereIsIt, .repeatLast:
+            break
+        }
+        return effects
+    }
+
+    /// Paused: no earcons, no vibration, no words but the pause message; tracking starts afresh on resume.
+    private mutating func pause(at timestamp: Double, saying text: String, into effects: inout [GuidanceEffect]) {
+        isPaused = true
+        arbiter.clearWaiting(keepingHazards: true)
+        resetGuidance()
+        tracker = MultiObjectTracker(configuration: configuration.tracker)
+        lock = TargetLock(configuration: configuration.lock)
+        if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .end), at: timestamp)) }
+        say(Utterance(text: text, priority: .stateChange, category: "paused", isRequested: true), at: timestamp, into: &effects)
+    }
+
+    private mutating func resetGuidance() {
+        cue = nil
+        rhythm.stop()
+        hapticsBusyUntil = -.infinity
+        spokenDirection = nil
+        candidateDirection = nil
+        targetDistance = nil
+    }
+
+    // MARK: - Speech and records
+
+    /// Offers an utterance to the arbiter and turns its decision into effects. True unless it was dropped.
+    @discardableResult
+    private mutating func say(_ utterance: Utterance, at timestamp: Double, into effects: inout [GuidanceEffect]) -> Bool {
+        switch arbiter.offer(utterance, timestamp: timestamp) {
+        case .speak:
+            effects.append(.speak(utterance))
+        case .interruptCurrent:
+            effects.append(.interruptSpeech)
+        case .queue, .alreadyPending:
+            break
+        case .drop:
+            return false
+        }
+        return true
+    }
+
+    private func snapshot(frame: Int, at timestamp: Double, effects: [GuidanceEffect]) -> CueSnapshot {
+        let spoken = effects.compactMap { effect -> String? in
+            if case .speak(let utterance) = effect { return utterance.text }
+            return nil
+        }
+        let cue = lock.isGuiding && !isPaused ? self.cue : nil
+        return CueSnapshot(frame: frame, timestamp: timestamp, phase: phase, locked: lock.trackID != nil,
+                           trackID: lock.trackID, conviction: lock.conviction.value,
+                           x: lock.position?.x, y: lock.position?.y,
+                           predictedX: lock.predictedPosition?.x, predictedY: lock.predictedPosition?.y,
+                           interval: cue?.interval, pan: cue?.earcon?.pan, pitch: cue?.earcon?.pitch,
+                           direction: cue?.directionWords, centred: cue?.isCentred ?? false,
+                           spoken: spoken.isEmpty ? nil : spoken.joined(separator: " "))
+    }
+}
