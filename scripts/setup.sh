@@ -57,5 +57,27 @@ if [ "$want_python" -eq 1 ]; then
   }
 fi
 
+# Test photos for `beacon bench tiles` and the tiled-search tests: the ones named in the search ground truth,
+# taken from Debian's opencv-doc package without installing it, into the user's cache (never committed).
+photos_dir="${XDG_CACHE_HOME:-$HOME/.cache}/beacon/testphotos"
+mapfile -t wanted_photos < <(python3 -c 'import json, sys
+print("\n".join(p["name"] for p in json.load(open(sys.argv[1]))["photos"] if p["source"] == "opencv-doc"))' \
+  "$here/Tests/Data/search-ground-truth.json")
+missing_photos=()
+for name in "${wanted_photos[@]}"; do [ -f "$photos_dir/$name" ] || missing_photos+=("$name"); done
+if [ ${#missing_photos[@]} -gt 0 ]; then
+  echo "setup: extracting ${#missing_photos[@]} test photos from Debian's opencv-doc into $photos_dir"
+  tmp=$(mktemp -d)
+  # apt-get download needs current package lists; refresh them once if the first try fails.
+  (cd "$tmp" && { apt-get download -qq opencv-doc 2>/dev/null ||
+    { sudo_if_needed apt-get update -qq && apt-get download -qq opencv-doc; }; })
+  members=()
+  for name in "${missing_photos[@]}"; do members+=("./usr/share/doc/opencv-doc/examples/data/$name"); done
+  dpkg-deb --fsys-tarfile "$tmp"/opencv-doc_*.deb | tar -x -C "$tmp" "${members[@]}"
+  mkdir -p "$photos_dir"
+  for name in "${missing_photos[@]}"; do cp "$tmp/usr/share/doc/opencv-doc/examples/data/$name" "$photos_dir/"; done
+  rm -rf "$tmp"
+fi
+
 # Sample media for `make run`: made from a real photo, never committed.
 "$here/scripts/make-samples.sh"
