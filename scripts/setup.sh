@@ -23,6 +23,7 @@ APT_PACKAGES=(
   libturbojpeg0-dev libpng-dev
   espeak-ng libespeak-ng-dev
   libpulse-dev pulseaudio pulseaudio-utils sox
+  pocketsphinx pocketsphinx-en-us
 )
 
 missing=()

@@ -1,0 +1,75 @@
+import BeaconTestSupport
+import Foundation
+
+/// Debian's PocketSphinx command-line recogniser, limited to a JSGF grammar, as an impartial listener.
+struct PocketSphinx {
+    static let executable = "pocketsphinx_continuous"
+    /// The US-English acoustic model from Debian's pocketsphinx-en-us.
+    static let acousticModel = "/usr/share/pocketsphinx/model/en-us/en-us"
+    static let sampleRate = 16_000
+
+    static var isInstalled: Bool {
+        TestData.hasTool(executable) && FileManager.default.fileExists(atPath: acousticModel + "/mdef")
+    }
+
+    let grammar: URL
+    let dictionary: URL
+
+    /// Writes the grammar and its pronunciation dictionary into `folder`.
+    init(grammar grammarText: String, dictionary dictionaryText: String, in folder: URL) throws {
+        grammar = folder.appendingPathComponent("grammar.gram")
+        dictionary = folder.appendingPathComponent("words.dict")
+        try grammarText.write(to: grammar, atomically: true, encoding: .utf8)
+        try dictionaryText.write(to: dictionary, atomically: true, encoding: .utf8)
+    }
+
+    /// The words heard in a 16 kHz, 16-bit mono WAV file, lower case, separated by single spaces.
+    func recognize(_ wav: URL) throws -> String {
+        let result = try TestData.run(Self.executable, [
+            "-infile", wav.path, "-samprate", "\(Self.sampleRate)",
+            "-hmm", Self.acousticModel, "-jsgf", grammar.path, "-dict", dictionary.path, "-logfn", "/dev/null",
+            // Synthetic speech sits in exact digital silence, which no microphone produces and which upsets the
+            // recogniser's feature normalisation ("cup" became "door"); half a bit of dither, from a fixed seed
+            // so runs repeat, stands in for a real room's noise floor.
+            "-dither", "yes", "-seed", "1",
+        ])
+        guard result.status == 0 else { throw RecognizerFailure(description: "\(Self.executable) failed: \(result.stderr)") }
+        // One line per utterance it detected; a phrase split at its comma comes back as two lines.
+        return result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+
+    struct RecognizerFailure: Error, CustomStringConvertible { let description: String }
+}
+
+/// The guidance phrases' vocabulary: a few objects and where they are, so every phrase has 27 wrong neighbours.
+enum GuidanceGrammar {
+    static let jsgf = """
+        #JSGF V1.0;
+        grammar guidance;
+        public <cue> = <object> <place>;
+        <object> = cup | door | chair | phone;
+        <place> = right | left | centred | lost | ahead | behind | found;
+
+        """
+
+    /// CMU-style pronunciations; the second forms are the British (non-rhotic) ones espeak-ng's "en" speaks.
+    /// "centred" is not in Debian's cmudict at all.
+    static let dictionary = """
+        cup K AH P
+        door D AO R
+        door(2) D AO
+        chair CH EH R
+        chair(2) CH EH
+        phone F OW N
+        right R AY T
+        left L EH F T
+        centred S EH N T ER D
+        centred(2) S EH N T AH D
+        lost L AO S T
+        lost(2) L AA S T
+        ahead AH HH EH D
+        behind B IH HH AY N D
+        found F AW N D
+
+        """
+}
