@@ -96,3 +96,21 @@ import Testing
         #expect(neither.stderr.contains("--input FILE or --camera DEVICE"))
     }
 }
+
+@Suite struct FindSpeechTests {
+    /// What `beacon find --wav` records can be understood: an offline recogniser that knows only the guidance
+    /// vocabulary hears the same phrases, in the same order, as Beacon printed.
+    @Test(.enabled(if: PocketSphinx.isInstalled || TestData.required, "PocketSphinx is not installed"))
+    func theRecordedSpeechIsUnderstood() throws {
+        guard try BeaconBinary.canDetect(), let video = try FindCLITests.panVideo() else { return }
+        let folder = video.deletingLastPathComponent()
+        let wav = folder.appendingPathComponent("said.wav")
+        let result = try BeaconBinary.run(["find", "cup", "--input", video.path, "--wav", wav.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let resampled = folder.appendingPathComponent("said-16k.wav")
+        let sox = try TestData.run("sox", [wav.path, "-r", "16000", "-c", "1", "-b", "16", resampled.path])
+        #expect(sox.status == 0, "\(sox.stderr)")
+        let recognizer = try PocketSphinx(grammar: GuidanceGrammar.jsgfWithBarePlaces, dictionary: GuidanceGrammar.dictionary, in: folder)
+        #expect(try recognizer.recognize(resampled) == "cup right centred left")
+    }
+}

@@ -1,22 +1,21 @@
-import BeaconTestSupport
 import Foundation
 
 /// Debian's PocketSphinx command-line recogniser, limited to a JSGF grammar, as an impartial listener.
-struct PocketSphinx {
-    static let executable = "pocketsphinx_continuous"
+public struct PocketSphinx {
+    public static let executable = "pocketsphinx_continuous"
     /// The US-English acoustic model from Debian's pocketsphinx-en-us.
-    static let acousticModel = "/usr/share/pocketsphinx/model/en-us/en-us"
-    static let sampleRate = 16_000
+    public static let acousticModel = "/usr/share/pocketsphinx/model/en-us/en-us"
+    public static let sampleRate = 16_000
 
-    static var isInstalled: Bool {
+    public static var isInstalled: Bool {
         TestData.hasTool(executable) && FileManager.default.fileExists(atPath: acousticModel + "/mdef")
     }
 
-    let grammar: URL
-    let dictionary: URL
+    public let grammar: URL
+    public let dictionary: URL
 
     /// Writes the grammar and its pronunciation dictionary into `folder`.
-    init(grammar grammarText: String, dictionary dictionaryText: String, in folder: URL) throws {
+    public init(grammar grammarText: String, dictionary dictionaryText: String, in folder: URL) throws {
         grammar = folder.appendingPathComponent("grammar.gram")
         dictionary = folder.appendingPathComponent("words.dict")
         try grammarText.write(to: grammar, atomically: true, encoding: .utf8)
@@ -24,7 +23,7 @@ struct PocketSphinx {
     }
 
     /// The words heard in a 16 kHz, 16-bit mono WAV file, lower case, separated by single spaces.
-    func recognize(_ wav: URL) throws -> String {
+    public func recognize(_ wav: URL) throws -> String {
         let result = try TestData.run(Self.executable, [
             "-infile", wav.path, "-samprate", "\(Self.sampleRate)",
             "-hmm", Self.acousticModel, "-jsgf", grammar.path, "-dict", dictionary.path, "-logfn", "/dev/null",
@@ -38,12 +37,12 @@ struct PocketSphinx {
         return result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
     }
 
-    struct RecognizerFailure: Error, CustomStringConvertible { let description: String }
+    public struct RecognizerFailure: Error, CustomStringConvertible { public let description: String }
 }
 
 /// The guidance phrases' vocabulary: a few objects and where they are, so every phrase has 27 wrong neighbours.
-enum GuidanceGrammar {
-    static let jsgf = """
+public enum GuidanceGrammar {
+    public static let jsgf = """
         #JSGF V1.0;
         grammar guidance;
         public <cue> = <object> <place>;
@@ -52,9 +51,14 @@ enum GuidanceGrammar {
 
         """
 
+    /// The same vocabulary where a place alone ("Centred.") is a phrase too, as Beacon says it when only the
+    /// place changes. Only for speech that has such phrases: the looser grammar lets the recogniser drop a
+    /// quick "cup" before its place.
+    public static let jsgfWithBarePlaces = jsgf.replacingOccurrences(of: "<object> <place>;", with: "<object> <place> | <place>;")
+
     /// CMU-style pronunciations; the second forms are the British (non-rhotic) ones espeak-ng's "en" speaks.
     /// "centred" is not in Debian's cmudict at all.
-    static let dictionary = """
+    public static let dictionary = """
         cup K AH P
         door D AO R
         door(2) D AO
