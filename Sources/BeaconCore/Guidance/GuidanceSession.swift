@@ -162,11 +162,12 @@ public struct GuidanceSession: Sendable {
 
     // MARK: - Keys and the search's lifetime
 
+    /// A new search replaces whatever was going on; anything still playing from the old one is silenced first.
     private mutating func start(_ newTarget: SearchTarget, at timestamp: Double) -> [GuidanceEffect] {
+        var effects: [GuidanceEffect] = target == nil ? [] : [.stopAll]
         self = GuidanceSession(configuration: configuration)
         target = newTarget
         activeSince = timestamp
-        var effects: [GuidanceEffect] = []
         if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
         say(Utterance(text: phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
             at: timestamp, into: &effects)

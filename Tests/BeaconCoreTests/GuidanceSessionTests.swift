@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+@Suite struct GuidanceSessionTests {
+    /// Runs `seconds` of frames at 15 fps with the detector on every third frame; `place(t)` says where the cup is
+    /// (nil: not detected).
+    func run(_ driver: inout SessionDriver, from start: Int = 0, seconds: Double,
+             place: (Double) -> NormalizedPoint?) {
+        let frames = Int(seconds * 15)
+        for index in start..<(start + frames) {
+            let time = Double(index) / 15
+            guard index % 3 == 0 else {
+                driver.frame(index, detections: nil)
+                continue
+            }
+            driver.frame(index, detections: place(time).map { [Cups.at($0.x, $0.y)] } ?? [])
+        }
+    }
+
+    /// The recorded pan through the whole engine: found on the right, centred in the middle, leaving on the left.
+    @Test func guidesThroughTheRecordedPan() throws {
+        var driver = SessionDriver()
+        driver.start()
+        for index in 0..<RecordedCoffeePan.frameCount {
+            driver.frame(index, detections: index % 3 == 0 ? RecordedCoffeePan.detections(frame: index) : nil)
+        }
+        #expect(driver.spoken() == ["Looking for cup.", "Cup, one o'clock.", "Centred."])
+        let snapshots = driver.snapshots
+        #expect(snapshots.count == RecordedCoffeePan.frameCount)
+        #expect(snapshots.allSatisfy { $0.phase == .guiding && $0.trackID == 1 })
+        #expect(snapshots.first?.direction == "one o'clock")
+        #expect(snapshots.last?.direction == "eleven o'clock")
+        // The cue moves at the frame rate: between detections the predicted position keeps moving left.
+        let xs = snapshots.compactMap(\.predictedX)
+        // (Apart from the first frames, before there is a motion estimate, and a few wobbles of the detector.)
+        #expect(zip(xs, xs.dropFirst()).filter { $1 >= $0 }.count <= 6)
+        // The rhythm quickens into the middle and slows on the way out.
+        let intervals = snapshots.compactMap(\.interval)
+        let fastest = try #require(intervals.indices.min { intervals[$0] < intervals[$1] })
+        #expect((35...55).contains(fastest))
+        #expect(intervals[fastest] < 0.2 && intervals.first! > 0.6 && intervals.last! > 0.5)
+        let beats = driver.earcons().filter { $0.earcon.kind == .tick || $0.earcon.kind == .centred }
+        #expect(beats.first.map { $0.earcon.pan > 0.5 } == true)
+        #expect(beats.last.map { $0.earcon.pan < -0.5 } == true)
+        #expect(beats.contains { $0.earcon.kind == .centred })
+    }
+
+    /// A minute of steady guidance with a hand that wobbles around the middle and a detector that misses now and then:
+    /// earcons all the way, hardly any words.
+    @Test func steadyGuidanceSpeaksAtMostTwelveWordsAMinute() {
+        var noise = SeededNoise(seed: 7)
+        var driver = SessionDriver()
+        driver.start()
+        run(&driver, seconds: 65) { time in
+            if noise.next() > 0.8 { return nil }
+            return NormalizedPoint(x: 0.56 + 0.1 * sin(time * 0.9) + 0.015 * noise.next(),
+                                   y: 0.5 + 0.06 * sin(time * 0.4) + 0.015 * noise.next())
+        }
+        let steady = driver.spoken(from: 5, to: 65)
+        #expect(wordCount(steady) <= 12, "\(steady)")
+        #expect(driver.snapshots.filter { $0.timestamp >= 5 }.allSatisfy { $0.phase == .guiding })
+        let beats = driver.earcons(from: 5, to: 65).filter { $0.earcon.kind == .tick || $0.earcon.kind == .centred }
+        #expect(beats.count > 60)
+    }
+
+    /// Worse: the target swings between one o'clock and the middle every two seconds. The settle time, the 4 s
+    /// direction cooldown and the word budget still hold speech to 12 words a minute.
+    @Test func restlessTargetsStillStayWithinTheWordBudget() {
+        var configuration = GuidanceConfiguration()
+        configuration.pauseAfter = nil
+        var driver = SessionDriver(configuration: configuration)
+        driver.start()
+        run(&driver, seconds: 125) { time in
+            NormalizedPoint(x: 0.625 + 0.125 * min(1, max(-1, 2 * sin(time * .pi / 2))), y: 0.5)
+        }
+        #expect(driver.snapshots.filter { $0.timestamp > 1 }.allSatisfy { $0.phase == .guiding })
+        for minute in [5.0, 65.0] {
+            let spoken = driver.spoken(from: minute, to: minute + 60)
+            #expect(wordCount(spoken) <= 12 && spoken.count >= 4, "\(spoken)")
+        }
+    }
+
+    @Test func lostSaysWhereTheTargetWasLastSeen() throws {
+        var driver = SessionDriver()
+        driver.start()
+        run(&driver, seconds: 2) { _ in NormalizedPoint(x: 0.2, y: 0.5) }
+        run(&driver, from: 30, seconds: 2) { _ in nil }
+        #expect(driver.spoken() == ["Looking for cup.", "Cup, eleven o'clock.", "Cup lost; last seen to your left."])
+        // From saturation the seventh missed detection switches guidance off: 7 detector frames = 1.4 s after 2 s.
+        let lostAt = try #require(driver.log.first { if case .earcon(let e, _) = $0.effect { e.kind == .lost } else { false } })
+        #expect(abs(lostAt.time - (2 + 6 * 0.2)) < 1e-9)
+        #expect(driver.earcons(from: lostAt.time + 0.01).isEmpty)
+        #expect(driver.snapshots.last?.phase == .searching)
+    }
+
+    @Test func beatsKeepTheSmoothedRhythm() throws {
+        var driver = SessionDriver()
+        driver.start()
+        // A quarter of the frame to the right: a beat every 0.55 s. Then centred: the centred sound every 0.1 s.
+        run(&driver, seconds: 6) { _ in NormalizedPoint(x: 0.75, y: 0.5) }
+        run(&driver, from: 90, seconds: 6) { _ in NormalizedPoint(x: 0.5, y: 0.5) }
+        let ticks = driver.earcons(to: 6).filter { $0.earcon.kind == .tick }.map(\.at)
+        #expect(ticks.count >= 9)
+        for (earlier, later) in zip(ticks, ticks.dropFirst()) { #expect(abs(later - earlier - 0.55) < 1e-9) }
+        let centred = driver.earcons(from: 10).filter { $0.earcon.kind == .centred }.map(\.at)
+        for (earlier, later) in zip(centred, centred.dropFirst()) { #expect(abs(later - earlier - 0.1) < 1e-3) }
+        // Each beat is scheduled at or after the frame that produced it, within one frame.
+        for entry in driver.log {
+            if case .earcon(_, let at) = entry.effect { #expect(at >= entry.time && at < entry.time + 1.0 / 15 + 1e-9) }
+        }
+    }
+
+    @Test func earconsAreDuckedWhileSpeechPlays() {
+        var driver = SessionDriver()
+        driver.start()
+        run(&driver, seconds: 4) { _ in NormalizedPoint(x: 0.75, y: 0.5) }
+        // "Looking for cup." then "Cup, one o'clock." play for the first 2.1 s.
+        let during = driver.earcons(to: 2).filter { $0.earcon.kind == .tick }
+        let after = driver.earcons(from: 2.2).filter { $0.earcon.kind == .tick }
+        #expect(!during.isEmpty && !after.isEmpty)
+        #expect(during.allSatisfy { abs($0.earcon.gain - 0.3 * after[0].earcon.gain) < 1e-9 })
+    }
+
+    @Test func hapticPatternsFollowBackToBack() {
+        var driver = SessionDriver()
+        driver.start()
+        run(&driver, seconds: 5) { _ in NormalizedPoint(x: 0.2, y: 0.5) }
+        let patterns = driver.log.compactMap { entry -> (Double, HapticPattern)? in
+            if case .haptic(let pattern) = entry.effect { return (entry.time, pattern) }
+            return nil
+        }
+        #expect(patterns.count > 5)
+        // Handed out roughly a pattern's length apart (within a frame), each a left dot.
+        for (earlier, later) in zip(patterns, patterns.dropFirst()) {
+            #expect(abs(later.0 - earlier.0 - Double(earlier.1.duration) / 1000) < 1.0 / 15 + 1e-9)
+            #expect(later.1.milliseconds.count == 2)
+        }
+    }
+
+    @Test func theSearchPausesItselfAfterTwoMinutesAndResumesOnRequest() {
+        var driver = SessionDriver()
+        driver.start()
+        run(&driver, seconds: 125) { _ in NormalizedPoint(x: 0.6, y: 0.5) }
+        #expect(driver.spoken(from: 119.9).first == "Search paused after two minutes. Press p to resume.")
+        #expect(driver.earcons(from: 120).map(\.earcon.kind) == [.end])
+        #expect(!driver.log.contains { if case .haptic = $0.effect { $0.time >= 120 } else { false } })
+        #expect(driver.snapshots.filter { $0.timestamp >= 120 }.allSatisfy { $0.phase == .paused && !$0.locked })
+        // Keys other than p say nothing while paused.
+        #expect(driver.send(.key(.whereIsIt, timestamp: 125), at: 125).isEmpty)
+        #expect(driver.send(.key(.repeatLast, timestamp: 125.1), at: 125.1).isEmpty)
+        driver.send(.key(.pauseResume, timestamp: 125.2), at: 125.2)
+        run(&driver, from: 1880, seconds: 3) { _ in NormalizedPoint(x: 0.6, y: 0.5) }
+        #expect(driver.spoken(from: 125) == ["Resumed.", "Cup, centred."])
+        #expect(driver.snapshots.last?.phase == .guiding)
+    }
+
+    @Test func pauseAndResumeByKeyRestartTheTimer() {
+        var configuration = GuidanceConfiguration()
+        configuration.pauseAfter = 10
+        var driver = SessionDriver(configuration: configuration)
+        driver.start()
+        run(&driver, seconds: 4) { _ in NormalizedPoint(x: 0.5, y: 0.5) }
+        driver.send(.key(.pauseResume, timestamp: 4), at: 4)
+        run(&driver, from: 60, seconds: 4) { _ in NormalizedPoint(x: 0.5, y: 0.5) }
+        #expect(driver.earcons(from: 4.01, to: 8).isEmpty)
+        driver.send(.key(.pauseResume, timestamp: 8), at: 8)
+        run(&driver, from: 120, seconds: 12) { _ in NormalizedPoint(x: 0.5, y: 0.5) }
+        #expect(driver.spoken(from: 4) == ["Paused.", "Resumed.", "Cup, centred.", "Search paused after ten seconds. Press p to resume."])
+        #expect(driver.snapshots.first { $0.phase == .paused && $0.timestamp > 8 }?.timestamp == 18)
+    }
+
+    @Test func stopSilencesEverythingUntilANewSearch() {
+        var driver = SessionDriver()
+        driver.start()
+        run(&driver, seconds: 3) { _ in NormalizedPoint(x: 0.7, y: 0.5) }
+        #expect(driver.send(.key(.stop, timestamp: 3), at: 3) == [.stopAll])
+        #expect(driver.session.phase == .idle)
+        let quiet: [GuidanceEvent] = [
+            .detections([Cups.at(0.5)], frame: 45, timestamp: 3.1), .frame(index: 46, timestamp: 3.2),
+            .key(.whereIsIt, timestamp: 3.3), .key(.repeatLast, timestamp: 3.4), .key(.pauseResume, timestamp: 3.5),
+            .speechFinished(timestamp: 3.6), .announce(Utterance(text: "Step down.", priority: .hazard, category: "hazard"), timestamp: 3.7),
+            .targetDistance(1, timestamp: 3.8), .key(.stop, timestamp: 3.9),
+        ]
+        for event in quiet { #expect(driver.session.handle(event).isEmpty) }
+        let bowls = SearchTarget(label: "bowl", classIndex: 45)
+        let restarted = driver.send(.start(bowls, timestamp: 4), at: 4)
+        #expect(restarted.contains(.speak(Utterance(text: "Looking for bowl.", priority: .stateChange, category: "start"))))
+        #expect(!restarted.contains(.stopAll))
+        // Starting another search while one runs silences the old one first.
+        let replaced = driver.send(.start(Cups.target, timestamp: 4.5), at: 4.5)
+        #expect(replaced.first == .stopAll)
+        #expect(replaced.contains(.speak(Utterance(text: "Looking for cup.", priority: .stateChange, category: "start"))))
+    }
+
+    @Test func whereIsItAnswersAtOnceButNeverOverAHazard() {
+        var session = GuidanceSession()
+        _ = session.handle(.start(Cups.target, timestamp: 0))
+        _ = session.handle(.speechFinished(timestamp: 1))
+        _ = session.handle(.detections([Cups.at(0.8)], frame: 15, timestamp: 1))   // "Cup, one o'clock."
+        _ = session.handle(.speechFinished(timestamp: 2))
+        // Within every cooldown, the user asks: the answer comes now, whole.
+        let answer = session.handle(.key(.whereIsIt, timestamp: 2.5))
+        #expect(answer.contains(.speak(Utterance(text: "Cup, one o'clock.", priority: .stateChange, category: "answer", isRequested: true))))
+        _ = session.handle(.speechFinished(timestamp: 3.5))
+        // A hazard is playing: the answer waits for it instead of cutting it off.
+        let hazard = Utterance(text: "Step down ahead.", priority: .hazard, category: "hazard")
+        #expect(session.handle(.announce(hazard, timestamp: 4)) == [.speak(hazard)])
+        #expect(session.handle(.key(.whereIsIt, timestamp: 4.1)).isEmpty)
+        let next = session.handle(.speechFinished(timestamp: 5))
+        #expect(next.count == 1)
+        if case .speak(let utterance) = next.first { #expect(utterance.text == "Cup, one o'clock.") }
+    }
+
+    @Test func repeatSaysTheLastMessageAgain() {
+        var session = GuidanceSession()
+        _ = session.handle(.start(Cups.target, timestamp: 0))
+        #expect(session.handle(.key(.repeatLast, timestamp: 0.2)).isEmpty)   // "Looking for cup." is still playing
+        _ = session.handle(.speechFinished(timestamp: 1))
+        let again = session.handle(.key(.repeatLast, timestamp: 1.5))
+        #expect(again == [.speak(Utterance(text: "Looking for cup.", priority: .stateChange, category: "start", isRequested: true))])
+        // Before the target was ever seen, "where is it" says so.
+        _ = session.handle(.speechFinished(timestamp: 2.5))
+        let whereabouts = session.handle(.key(.whereIsIt, timestamp: 3))
+        #expect(whereabouts == [.speak(Utterance(text: "Looking for cup; not seen yet.", priority: .stateChange,
+                                                 category: "answer", isRequested: true))])
+    }
+
+    @Test func otherClassesAreIgnoredAndDistanceJoinsTheWords() {
+        var session = GuidanceSession()
+        _ = session.handle(.start(Cups.target, timestamp: 0))
+        _ = session.handle(.speechFinished(timestamp: 1))
+        let bowl = Detection(classIndex: 45, label: "bowl", confidence: 0.95, box: Cups.at(0.5).box)
+        let effects = session.handle(.detections([bowl], frame: 15, timestamp: 1))
+        #expect(session.phase == .searching && session.tracker.tracks.isEmpty)
+        #expect(effects.count == 1)
+        _ = session.handle(.targetDistance(0.9, timestamp: 1.1))
+        let found = session.handle(.detections([bowl, Cups.at(0.5)], frame: 18, timestamp: 1.2))
+        #expect(found.contains(.speak(Utterance(text: "Cup, centred, 1 metre.", priority: .stateChange, category: "found"))))
+    }
+
+    @Test func snapshotsAreJSONLines() throws {
+        var session = GuidanceSession()
+        _ = session.handle(.start(Cups.target, timestamp: 0))
+        let effects = session.handle(.detections([Cups.at(0.3)], frame: 0, timestamp: 0))
+        let snapshot = try #require(effects.compactMap { effect -> CueSnapshot? in
+            if case .cue(let snapshot) = effect { return snapshot }
+            return nil
+        }.first)
+        #expect(snapshot.locked && snapshot.conviction == 4 && snapshot.direction == "eleven o'clock" && !snapshot.centred)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let line = try #require(String(data: try encoder.encode(snapshot), encoding: .utf8))
+        #expect(!line.contains("\n"))
+        #expect(line.contains("\"phase\":\"guiding\""))
+        #expect(try JSONDecoder().decode(CueSnapshot.self, from: Data(line.utf8)) == snapshot)
+        // Every effect can be recorded too.
+        #expect(try JSONDecoder().decode([GuidanceEffect].self, from: try encoder.encode(effects)) == effects)
+    }
+}

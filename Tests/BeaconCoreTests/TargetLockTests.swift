@@ -1,0 +1,127 @@
+import Testing
+@testable import BeaconCore
+
+@Suite struct TargetLockTests {
+    @Test func convictionBuildsFastAndFadesSlowly() {
+        var conviction = ConvictionCounter()
+        var values: [Int] = []
+        var on: [Bool] = []
+        // hit, hit, hit (capped at 10), then misses until nothing is left, then one hit.
+        for hit in [true, true, true] + Array(repeating: false, count: 11) + [true] {
+            conviction.record(hit: hit)
+            values.append(conviction.value)
+            on.append(conviction.isOn)
+        }
+        #expect(values == [4, 8, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0, 4])
+        // A single sighting switches guidance on; from saturation the seventh miss switches it off.
+        #expect(on == [true, true, true, true, true, true, true, true, true, false, false, false, false, false, true])
+    }
+
+    /// Detector frames with the cup seen (true) or missed (false), through the tracker and the lock.
+    @Test func convictionFollowsDetectorFramesOnly() {
+        var tracker = MultiObjectTracker()
+        var lock = TargetLock()
+        var convictions: [Int] = []
+        var time = 0.0
+        for seen in [true, false, true, true, false, false] {
+            tracker.update(detections: seen ? [Cups.at(0.5)] : [], timestamp: time)
+            lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: time)
+            convictions.append(lock.conviction.value)
+            // Two frames in between: no evidence, no change.
+            for _ in 0..<2 {
+                time += 1.0 / 15
+                tracker.predict(timestamp: time)
+                lock.update(tracks: tracker.tracks, isDetectorFrame: false, timestamp: time)
+                #expect(lock.conviction.value == convictions.last)
+            }
+            time += 1.0 / 15
+        }
+        #expect(convictions == [4, 3, 7, 10, 9, 8])
+    }
+
+    @Test func locksTheCandidateNearestTheMiddleAndHoldsItUntilLost() throws {
+        var tracker = MultiObjectTracker()
+        var lock = TargetLock()
+        var time = 0.0
+        func step(_ detections: [Detection]) {
+            tracker.update(detections: detections, timestamp: time)
+            lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: time)
+            time += 0.2
+        }
+        step([Cups.at(0.2), Cups.at(0.65)])
+        let chosen = try #require(lock.trackID)
+        #expect(tracker.tracks.first { $0.id == chosen }?.box.midX == 0.65)
+        // Another cup appears right in the middle: the lock does not flip to it.
+        for _ in 0..<5 { step([Cups.at(0.2), Cups.at(0.65), Cups.at(0.5, 0.3)]) }
+        #expect(lock.trackID == chosen)
+        // The chosen cup goes out of view: the lock holds while conviction lasts (10 misses from saturation)…
+        for _ in 0..<9 {
+            step([Cups.at(0.2), Cups.at(0.5, 0.3)])
+            #expect(lock.trackID == chosen)
+        }
+        #expect(!lock.isGuiding)
+        // … then lets go and takes the candidate now nearest the middle.
+        step([Cups.at(0.2), Cups.at(0.5, 0.3)])
+        let next = try #require(lock.trackID)
+        #expect(next != chosen)
+        #expect(tracker.tracks.first { $0.id == next }?.box.midY == 0.3)
+        #expect(lock.isGuiding)
+        #expect(lock.lastSeen.map { abs($0.y - 0.3) < 1e-9 } == true)
+    }
+
+    @Test func aDroppedTrackReleasesTheLock() throws {
+        var configuration = MultiObjectTracker.Configuration()
+        configuration.maxMisses = 2
+        var tracker = MultiObjectTracker(configuration: configuration)
+        var lock = TargetLock()
+        for (index, seen) in [true, true, true, false, false].enumerated() {
+            tracker.update(detections: seen ? [Cups.at(0.3)] : [], timestamp: Double(index))
+            lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: Double(index))
+        }
+        #expect(tracker.tracks.isEmpty)
+        #expect(lock.trackID == nil)
+        #expect(lock.conviction.value == 0)
+        let lastSeen = try #require(lock.lastSeen)
+        #expect(abs(lastSeen.x - 0.3) < 1e-9 && abs(lastSeen.y - 0.5) < 1e-9)
+    }
+
+    @Test func positionsAreLightlySmoothed() throws {
+        var lock = TargetLock()
+        let xs = [0.5, 0.6, 0.6, 0.3]
+        var expected: Double?
+        for (index, x) in xs.enumerated() {
+            var tracker = MultiObjectTracker()
+            tracker.update(detections: [Cups.at(x)], timestamp: 0)
+            // Same track identity each time: feed a track with id 1 at the new place.
+            lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: Double(index) / 15)
+            expected = expected.map { 0.1 * $0 + 0.9 * x } ?? x
+            #expect(abs(try #require(lock.position).x - expected!) < 1e-12)
+        }
+    }
+
+    @Test func predictsOneFrameAheadFromTheLastThreePositions() throws {
+        var tracker = MultiObjectTracker()
+        var lock = TargetLock()
+        // Moving right by 0.02 a frame at 15 fps.
+        for index in 0..<8 {
+            let time = Double(index) / 15
+            tracker.update(detections: [Cups.at(0.3 + 0.02 * Double(index))], timestamp: time)
+            lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: time)
+        }
+        let position = try #require(lock.position), predicted = try #require(lock.predictedPosition)
+        // Smoothing lags a steady motion by 0.1/0.9 of a step; the line through the last three points is a frame ahead.
+        #expect(abs(position.x - (0.44 - 0.02 / 9)) < 1e-6)
+        #expect(abs(predicted.x - (position.x + 0.02)) < 1e-6)
+        #expect(abs(predicted.y - 0.5) < 1e-12)
+
+        // Near the edge the prediction stays inside the picture.
+        var edgeTracker = MultiObjectTracker()
+        var edgeLock = TargetLock()
+        for index in 0..<5 {
+            let time = Double(index) / 15
+            edgeTracker.update(detections: [Cups.at(0.8 + 0.05 * Double(index))], timestamp: time)
+            edgeLock.update(tracks: edgeTracker.tracks, isDetectorFrame: true, timestamp: time)
+        }
+        #expect(try #require(edgeLock.predictedPosition).x == 1)
+    }
+}
