@@ -81,6 +81,48 @@ import Testing
         }
     }
 
+    /// Closing the loop: a simulated user who, on each beat (at most every 0.3 s), turns the camera towards where the
+    /// beat came from (pan) and tilts towards its pitch, by a third of the offset they imply, with a shaky hand. From
+    /// starts all over the picture, every run ends holding the centred sound for a second.
+    @Test func aUserFollowingTheEarconsEndsCentred() {
+        var noise = SeededNoise(seed: 11)
+        var steps: [Int] = []
+        for start in 0..<24 {
+            let angle = Double(start) / 24 * 2 * .pi
+            var target = NormalizedPoint(x: 0.5 + 0.42 * cos(angle), y: 0.5 + 0.42 * sin(angle))
+            var driver = SessionDriver()
+            driver.start()
+            var centredSince: Double?
+            var moves = 0, lastMove = -Double.infinity
+            for index in 0..<(20 * 15) {
+                let time = Double(index) / 15
+                let effects = driver.frame(index, detections: index % 3 == 0
+                                           ? [Cups.at(target.x + 0.01 * noise.next(), target.y + 0.01 * noise.next())] : nil)
+                let heard = effects.compactMap { effect -> Earcon? in
+                    if case .earcon(let earcon, _) = effect, earcon.kind == .tick || earcon.kind == .centred { return earcon }
+                    return nil
+                }.last
+                guard let heard else { continue }
+                if heard.kind == .centred {
+                    centredSince = centredSince ?? time
+                } else {
+                    centredSince = nil
+                    if time - lastMove >= 0.3 {
+                        target.x -= heard.pan / 6 + 0.005 * noise.next()
+                        target.y += heard.pitch / 6 + 0.005 * noise.next()
+                        lastMove = time
+                        moves += 1
+                    }
+                }
+                if let since = centredSince, time - since >= 1 { break }
+            }
+            #expect(centredSince != nil, "start \(start) ended at \(target)")
+            steps.append(moves)
+        }
+        // A third of the offset a step brings 0.42 inside the 0.1 corridor in four steps: (2/3)⁴ · 0.42 < 0.1.
+        #expect(steps.max()! <= 4, "\(steps)")
+    }
+
     @Test func lostSaysWhereTheTargetWasLastSeen() throws {
         var driver = SessionDriver()
         driver.start()
