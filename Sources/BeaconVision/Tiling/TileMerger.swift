@@ -23,12 +23,17 @@ struct TileMerger {
     static let edgeMargin = 0.01
     /// A cut box with this much of its area inside a whole box of its class is a piece of that object.
     static let coveredFraction = 0.6
+    /// Tile boxes covering more of their tile than this are dropped: objects that large are the full frame's to
+    /// find, and a zoomed-in texture (fur, fabric, fruit skin) is where a small model hallucinates tile-sized
+    /// people and animals.
+    static let largestTileShare = 0.5
 
     func merge(fullFrame: [Detection], tiles: [TileDetections]) -> [Detection] {
         var whole = fullFrame
         var cut: [Detection] = []
         for tile in tiles {
-            for detection in tile.detections where targets.contains(detection.classIndex) {
+            for detection in tile.detections
+            where targets.contains(detection.classIndex) && detection.box.area <= Self.largestTileShare {
                 var mapped = detection
                 mapped.box = frameBox(detection.box, in: tile.region)
                 if isCut(detection.box, in: tile.region) { cut.append(mapped) } else { whole.append(mapped) }

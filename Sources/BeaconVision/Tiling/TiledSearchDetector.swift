@@ -17,8 +17,7 @@ public struct TiledSearchResult: Sendable {
 /// Stateful (the rotation and the timings); a lock makes it safe to share, like the detector it wraps.
 public final class TiledSearchDetector: ObjectDetector, @unchecked Sendable {
     public let detector: any ObjectDetector
-    /// nil: the plan suited to each frame's shape (`TilingPlan.grid(forFrameWidth:height:)`).
-    public let plan: TilingPlan?
+    public let plan: TilingPlan
     public let targets: Set<Int>
     public let budget: TileBudget
     /// Overlap above which boxes of one class are taken as one object when merging.
@@ -26,16 +25,16 @@ public final class TiledSearchDetector: ObjectDetector, @unchecked Sendable {
 
     private let lock = NSLock()
     private var rotation: TileRotation?
-    private var fullPass = SmoothedDuration()
-    private var tilePass = SmoothedDuration()
+    private var allowance: TileAllowance
 
-    public init(detector: any ObjectDetector, targets: Set<Int>, plan: TilingPlan? = nil,
+    public init(detector: any ObjectDetector, targets: Set<Int>, plan: TilingPlan = .standard,
                 budget: TileBudget = .fitting(framePeriod: 1.0 / 15, maximum: 2), mergeIoU: Float = 0.45) {
         self.detector = detector
         self.targets = targets
         self.plan = plan
         self.budget = budget
         self.mergeIoU = mergeIoU
+        self.allowance = TileAllowance(budget: budget)
     }
 
     public var labels: [String] { detector.labels }
@@ -49,14 +48,16 @@ public final class TiledSearchDetector: ObjectDetector, @unchecked Sendable {
     /// the time goes to a higher cue rate instead.
     public func search(_ frame: Frame, lookCloser: Bool) throws -> TiledSearchResult {
         try lock.withLock {
-            let full = try timed(&fullPass) { try detector.detect(frame) }
+            let (full, fullSeconds) = try timed { try detector.detect(frame) }
+            allowance.recordFullPass(fullSeconds)
             guard lookCloser, !targets.isEmpty else { return TiledSearchResult(detections: full, tiles: []) }
-            let regions = planFor(frame).tiles(frameWidth: frame.width, frameHeight: frame.height)
+            let regions = plan.tiles(frameWidth: frame.width, frameHeight: frame.height)
             if rotation?.tileCount != regions.count { rotation = TileRotation(tileCount: regions.count) }
-            let count = budget.tiles(fullPass: fullPass.seconds, tilePass: tilePass.seconds)
-            let chosen = rotation!.take(count).map { regions[$0] }
+            let chosen = rotation!.take(allowance.tilesForNextFrame()).map { regions[$0] }
             let seen = try chosen.map { region in
-                TileDetections(region: region, detections: try timed(&tilePass) { try detector.detect(frame.cropped(to: region)) })
+                let (detections, seconds) = try timed { try detector.detect(frame.cropped(to: region)) }
+                allowance.recordTilePass(seconds)
+                return TileDetections(region: region, detections: detections)
             }
             return TiledSearchResult(detections: merger(frame).merge(fullFrame: full, tiles: seen), tiles: chosen)
         }
@@ -67,23 +68,20 @@ public final class TiledSearchDetector: ObjectDetector, @unchecked Sendable {
     public func searchAllTiles(_ frame: Frame) throws -> TiledSearchResult {
         try lock.withLock {
             let full = try detector.detect(frame)
-            let regions = planFor(frame).tiles(frameWidth: frame.width, frameHeight: frame.height)
+            let regions = plan.tiles(frameWidth: frame.width, frameHeight: frame.height)
             let seen = try regions.map { TileDetections(region: $0, detections: try detector.detect(frame.cropped(to: $0))) }
             return TiledSearchResult(detections: merger(frame).merge(fullFrame: full, tiles: seen), tiles: regions)
         }
-    }
-
-    private func planFor(_ frame: Frame) -> TilingPlan {
-        plan ?? TilingPlan.grid(forFrameWidth: frame.width, height: frame.height)
     }
 
     private func merger(_ frame: Frame) -> TileMerger {
         TileMerger(frameWidth: frame.width, frameHeight: frame.height, targets: targets, iouThreshold: mergeIoU)
     }
 
-    private func timed<Result>(_ duration: inout SmoothedDuration, _ body: () throws -> Result) rethrows -> Result {
+    /// The body's result and how many seconds it took.
+    private func timed<Result>(_ body: () throws -> Result) rethrows -> (Result, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        defer { duration.add(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
-        return try body()
+        let result = try body()
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 }

@@ -15,12 +15,9 @@ public struct TilingPlan: Sendable, Hashable, CustomStringConvertible {
         self.overlap = overlap
     }
 
-    /// Three columns and two rows for landscape frames, two and three for portrait ones: tiles stay close to
-    /// square, so the letterbox wastes little of the model's input on padding.
-    public static func grid(forFrameWidth width: Int, height: Int, overlap: Double = 0.25) -> TilingPlan {
-        width >= height ? TilingPlan(columns: 3, rows: 2, overlap: overlap)
-                        : TilingPlan(columns: 2, rows: 3, overlap: overlap)
-    }
+    /// Two by two with a quarter overlap: measured best with YOLOX-nano on the search ground truth, and the
+    /// rotation comes round every four tiles.
+    public static let standard = TilingPlan(columns: 2, rows: 2, overlap: 0.25)
 
     public var tileCount: Int { columns * rows }
 
