@@ -2,10 +2,13 @@
 SAMPLES ?= $(or $(BEACON_SAMPLES),$(HOME)/.cache/beacon/samples)
 BEACON := .build/release/beacon
 
-.PHONY: run test setup build bench clean
+.PHONY: run test setup setup-dev build bench clean
 
 setup:
-	@scripts/setup.sh --python
+	@scripts/setup.sh
+
+setup-dev:
+	@scripts/setup.sh --python --test-photos
 
 build: setup
 	swift build -c release --product beacon
@@ -20,10 +23,10 @@ run: build
 		echo "No audio device: the speech is in $(SAMPLES)/find-cup.wav"; \
 	fi
 
-test: setup
+test: setup-dev
 	swift test
 
-bench: build
+bench: build setup-dev
 	$(BEACON) bench detect --model yolox_nano
 	$(BEACON) bench detect --model yolo11n_int8
 

@@ -2,15 +2,18 @@
 # Installs what Beacon needs on a fresh Debian 12 machine, and nothing that is already there.
 #   scripts/setup.sh            apt packages, ONNX Runtime, models check, sample media
 #   scripts/setup.sh --python   also the Python reference used by `beacon bench` (onnxruntime + numpy)
+#   scripts/setup.sh --test-photos   also the opencv-doc photos the search tests and `beacon bench tiles` use
 # Safe to run again: every step checks first.
 set -euo pipefail
 
 ORT_VERSION=1.31.1
 here=$(cd "$(dirname "$0")/.." && pwd)
 want_python=0
+want_test_photos=0
 for arg in "$@"; do
   case "$arg" in
     --python) want_python=1 ;;
+    --test-photos) want_test_photos=1 ;;
     *) echo "setup: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -32,9 +35,11 @@ for p in "${APT_PACKAGES[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${#missing[@]} Debian packages: ${missing[*]}"
+  apt_log=$(mktemp)
   apt_install() {
-    sudo_if_needed apt-get update -qq &&
-    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    { sudo_if_needed apt-get update -qq &&
+      sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    } >"$apt_log" 2>&1 || { tail -n 20 "$apt_log" >&2; return 1; }
   }
   # A concurrent apt run can hold the lock for a moment; one retry is enough.
   apt_install || { echo "setup: apt failed once, retrying in 5 s"; sleep 5; apt_install; }
@@ -65,7 +70,9 @@ mapfile -t wanted_photos < <(python3 -c 'import json, sys
 print("\n".join(p["name"] for p in json.load(open(sys.argv[1]))["photos"] if p["source"] == "opencv-doc"))' \
   "$here/Tests/Data/search-ground-truth.json")
 missing_photos=()
-for name in "${wanted_photos[@]}"; do [ -f "$photos_dir/$name" ] || missing_photos+=("$name"); done
+for name in "${wanted_photos[@]}"; do
+  [ "$want_test_photos" -eq 1 ] && [ ! -f "$photos_dir/$name" ] && missing_photos+=("$name")
+done
 if [ ${#missing_photos[@]} -gt 0 ]; then
   echo "setup: extracting ${#missing_photos[@]} test photos from Debian's opencv-doc into $photos_dir"
   tmp=$(mktemp -d)
