@@ -25,6 +25,8 @@ enum EspeakLibrary {
     nonisolated(unsafe) private static var loadedVoice: String?
     /// Filled by the synthesis callback during one `espeak_ng_Synthesize` call.
     nonisolated(unsafe) fileprivate static var collectedSamples: [Int16] = []
+    /// Where each word starts, in milliseconds into the utterance, from the same callback's word events.
+    nonisolated(unsafe) fileprivate static var collectedWordStarts: [Int] = []
 
     /// Loads espeak-ng's data on first use; returns its output sample rate.
     static func start() throws -> Int {
@@ -35,15 +37,22 @@ enum EspeakLibrary {
 
     /// Speaks `text` into memory. Empty text still selects the voice, so it checks that the voice exists.
     static func synthesize(_ text: String, voice: String, wordsPerMinute: Int) throws -> PCMAudio {
+        try synthesizeWithWords(text, voice: voice, wordsPerMinute: wordsPerMinute).audio
+    }
+
+    /// Speaks `text` into memory and says where each word starts, in seconds into the audio, in order.
+    static func synthesizeWithWords(_ text: String, voice: String,
+                                    wordsPerMinute: Int) throws -> (audio: PCMAudio, wordStarts: [Double]) {
         lock.lock()
         defer { lock.unlock() }
         let sampleRate = try startWhileLocked()
         try select(voice: voice)
-        if text.allSatisfy(\.isWhitespace) { return PCMAudio(sampleRate: sampleRate) }
+        if text.allSatisfy(\.isWhitespace) { return (PCMAudio(sampleRate: sampleRate), []) }
 
         // The rate is shared by every synthesizer in the process, so each utterance sets its own.
         espeak_ng_SetParameter(espeakRATE, Int32(wordsPerMinute), 0)
         collectedSamples.removeAll(keepingCapacity: true)
+        collectedWordStarts.removeAll(keepingCapacity: true)
         // In synchronous mode this returns after the callback has received every sample, so no
         // espeak_ng_Synchronize is needed (and that call hangs after a failed synthesis).
         let status = text.withCString { cText in
@@ -52,7 +61,10 @@ enum EspeakLibrary {
         guard status == ENS_OK else { throw AudioError.speechFailed(reason: message(for: status)) }
         let audio = PCMAudio(sampleRate: sampleRate, channels: 1, samples: collectedSamples)
         collectedSamples.removeAll(keepingCapacity: false)
-        return audio
+        // Sorted and clipped to the audio: a word event may be stamped a millisecond past the last sample.
+        let wordStarts = collectedWordStarts.map { min(Double($0) / 1000, audio.duration) }.sorted()
+        collectedWordStarts.removeAll(keepingCapacity: false)
+        return (audio, wordStarts)
     }
 
     private static func startWhileLocked() throws -> Int {
@@ -71,9 +83,18 @@ enum EspeakLibrary {
             state = .failed(error)
             throw error
         }
-        espeak_SetSynthCallback { samples, count, _ in
+        espeak_SetSynthCallback { samples, count, events in
             if let samples, count > 0 {
                 EspeakLibrary.collectedSamples.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count)))
+            }
+            // The events that fell in this block, ended by espeakEVENT_LIST_TERMINATED; audio_position is in
+            // milliseconds from the start of the utterance (espeak-ng counts samples from each Synthesize call).
+            var event = events
+            while let current = event, current.pointee.type != espeakEVENT_LIST_TERMINATED {
+                if current.pointee.type == espeakEVENT_WORD {
+                    EspeakLibrary.collectedWordStarts.append(Int(current.pointee.audio_position))
+                }
+                event = current + 1
             }
             return 0 // 0 = keep going
         }

@@ -27,4 +27,10 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
     public func synthesize(_ text: String, voice: String) throws -> PCMAudio {
         try EspeakLibrary.synthesize(text, voice: voice, wordsPerMinute: wordsPerMinute)
     }
+
+    /// Speech for `text` with the time each word starts, in seconds into the audio, ascending: the places
+    /// where the mixer may stop this speech without cutting a word (see `CueMixer.interruptSpeech()`).
+    public func synthesizeWithWords(_ text: String, voice: String) throws -> (audio: PCMAudio, wordStarts: [Double]) {
+        try EspeakLibrary.synthesizeWithWords(text, voice: voice, wordsPerMinute: wordsPerMinute)
+    }
 }

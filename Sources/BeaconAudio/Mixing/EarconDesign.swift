@@ -1,0 +1,66 @@
+import BeaconCore
+
+/// What each earcon sounds like, as notes over the base frequency (880 Hz at pitch 0).
+///
+/// Everything stays in the moderate band people with tinnitus asked for (about 400–1,200 Hz at pitch 0, no
+/// bright upper partials), and every note starts and ends on a smooth envelope, so nothing clicks.
+struct EarconNote: Sendable {
+    struct Partial: Sendable {
+        /// Frequency as a multiple of the base frequency.
+        var ratio: Double
+        var amplitude: Double
+    }
+
+    enum Envelope: Sendable {
+        /// sin(π·t/T): a soft bump with no flat top, for clicks (Thing Finder's 30 ms "sine envelope").
+        case sine
+        /// Raised-cosine attack and release around a flat middle, for melodic notes.
+        case smooth(attack: Double, release: Double)
+        /// A raised-cosine attack, then an exponential decay (a struck bell), faded to zero over the last 10 ms.
+        case bell(attack: Double, decay: Double)
+    }
+
+    /// Seconds from the start of the clip.
+    var start: Double
+    var duration: Double
+    var partials: [Partial]
+    var envelope: Envelope
+}
+
+enum EarconDesign {
+    /// The notes of each kind. Ratios: 0.75 ≈ 660 Hz, 1 = 880 Hz, 1.125 ≈ 990 Hz, 1.25 = 1,100 Hz, 0.5 = 440 Hz.
+    static func notes(for kind: Earcon.Kind) -> [EarconNote] {
+        switch kind {
+        case .tick:
+            // The guidance beat: one 30 ms pure tone, so its pitch is easy to follow as it rises and falls.
+            return [EarconNote(start: 0, duration: 0.030, partials: [.init(ratio: 1, amplitude: 1)], envelope: .sine)]
+        case .centred:
+            // Two quick chord blips (A major, 660/880/1,100 Hz), 105 ms in all: brighter and fuller than a tick.
+            let chord: [EarconNote.Partial] = [.init(ratio: 0.75, amplitude: 0.4), .init(ratio: 1, amplitude: 0.35),
+                                               .init(ratio: 1.25, amplitude: 0.25)]
+            return [EarconNote(start: 0, duration: 0.045, partials: chord, envelope: .sine),
+                    EarconNote(start: 0.060, duration: 0.045, partials: chord, envelope: .sine)]
+        case .found:
+            return twoNotes(from: 0.75, to: 1.125)
+        case .lost:
+            return twoNotes(from: 1.125, to: 0.75)
+        case .start:
+            // A bell on a fifth (587 + 880 Hz): higher than `end`, so "begins" and "ends" are told apart by register.
+            return [EarconNote(start: 0, duration: 0.16,
+                               partials: [.init(ratio: 2.0 / 3.0, amplitude: 0.5), .init(ratio: 1, amplitude: 0.5)],
+                               envelope: .bell(attack: 0.004, decay: 0.05))]
+        case .end:
+            // The same bell a fifth lower (440 + 660 Hz), ringing a little longer.
+            return [EarconNote(start: 0, duration: 0.20,
+                               partials: [.init(ratio: 0.5, amplitude: 0.5), .init(ratio: 0.75, amplitude: 0.5)],
+                               envelope: .bell(attack: 0.004, decay: 0.07))]
+        }
+    }
+
+    /// A rising or falling pair of 70 ms notes a fifth apart, the second overlapping the first's release.
+    private static func twoNotes(from first: Double, to second: Double) -> [EarconNote] {
+        let envelope = EarconNote.Envelope.smooth(attack: 0.005, release: 0.020)
+        return [EarconNote(start: 0, duration: 0.070, partials: [.init(ratio: first, amplitude: 1)], envelope: envelope),
+                EarconNote(start: 0.065, duration: 0.085, partials: [.init(ratio: second, amplitude: 1)], envelope: envelope)]
+    }
+}
