@@ -91,7 +91,8 @@ enum EspeakLibrary {
             // milliseconds from the start of the utterance (espeak-ng counts samples from each Synthesize call).
             var event = events
             while let current = event, current.pointee.type != espeakEVENT_LIST_TERMINATED {
-                if current.pointee.type == espeakEVENT_WORD {
+                // Measured on 1.51: a clause can end with a zero-length "word" at its last sample; it is no word.
+                if current.pointee.type == espeakEVENT_WORD && current.pointee.length > 0 {
                     EspeakLibrary.collectedWordStarts.append(Int(current.pointee.audio_position))
                 }
                 event = current + 1
