@@ -33,6 +33,24 @@ struct Composition {
         return try YOLODetector(session: session, thresholds: options.thresholds)
     }
 
+    /// What a search needs: the target resolved against the detector's classes, and a detection function that
+    /// looks closer at zoomed tiles while nothing is locked. The detector itself runs at a low threshold so the
+    /// tracker can recover weak boxes; the tracker applies the user's confidence.
+    func searchDetector(_ options: DetectorOptions, object: String, tiles: Bool) throws -> (target: SearchTarget, detect: DetectorWorker.Detect) {
+        var lowered = options
+        lowered.confidence = min(options.confidence, 0.1)
+        let detector = try self.detector(lowered)
+        let vocabulary = ObjectVocabulary(labels: detector.labels)
+        let resolution = vocabulary.resolve(object)
+        guard case let .found(classIndex) = resolution else {
+            throw CannotLookFor(sentence: vocabulary.answer(for: object, resolution) ?? "Beacon cannot look for that.")
+        }
+        let target = SearchTarget(label: detector.labels[classIndex], classIndex: classIndex)
+        guard tiles else { return (target, { frame, _ in try detector.detect(frame) }) }
+        let tiled = TiledSearchDetector(detector: detector, targets: [classIndex])
+        return (target, { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections })
+    }
+
     /// The source for `--input FILE` or `--camera DEVICE`.
     func frameSource(input: String?, camera: String?) throws -> FrameSource {
         if let input { return try MediaSources.open(input: URL(fileURLWithPath: input)) }

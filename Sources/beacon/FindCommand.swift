@@ -6,19 +6,29 @@ import Foundation
 struct FindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
-        abstract: "Look for an object and say where it is whenever that changes.",
+        abstract: "Find an object and guide you to it with beeps and a few words.",
         discussion: """
-            For each processed frame Beacon prints whether the object is visible and where it is from the middle
-            of the picture: left or right, up or down, or "centred" within a tenth of the middle. It speaks only
-            when that changes: "Cup, right." … "Centred." … "Cup lost."
+            Beacon looks for the object and, once it is sure, beeps: faster as the object nears the middle of the
+            picture, from the left or right ear as it lies left or right, higher when it is above, and a brighter
+            sound when it is centred. Words come only on changes: "Cup, one o'clock." … "Centred." … "Cup lost;
+            last seen to your left." While the object is not found yet, Beacon also looks closer at zoomed parts
+            of the picture.
+
+            Keys while it runs in a terminal:
+              space   say where the object is now
+              r       repeat the last message
+              p       pause or resume
+              s, Esc  stop everything at once
+
             Examples:
               beacon find cup --camera /dev/video0
-              beacon find "my phone" --input kitchen.mp4 --wav spoken.wav
-            A camera can also be an FFmpeg test source: --camera lavfi:testsrc2=size=640x480:rate=15
+              beacon find "my phone" --input kitchen.mp4 --wav guidance.wav
+              beacon find cup --camera lavfi:testsrc2=size=640x480:rate=15 --frames 30
+            For each frame Beacon prints a line (or a JSON record with --json) with where the object is.
             """
     )
 
-    @Argument(help: "What to find, in everyday words: cup, mug, phone, chair, people, …")
+    @Argument(help: "What to find, in everyday words: cup, mug, phone, chair, people, чашка, 杯子, …")
     var object: String
 
     @Option(help: "A video or image file to search.")
@@ -27,17 +37,35 @@ struct FindCommand: ParsableCommand {
     @Option(help: "A camera device, e.g. /dev/video0.")
     var camera: String?
 
-    @Option(help: "Write what Beacon says to this WAV file instead of the audio device.")
+    @Option(help: "Write the guidance sound (beeps and speech, stereo) to this WAV file instead of the audio device.")
     var wav: String?
 
-    @Flag(help: "Do not speak; only print.")
+    @Flag(help: "No sound; only print.")
     var silent = false
 
-    @Flag(help: "Print one JSON line per frame instead of sentences.")
+    @Flag(help: "Play a video file at its own speed, as if it were a camera (the detector then skips frames it has no time for).")
+    var realtime = false
+
+    @Flag(help: "Print one JSON record per frame instead of a line of text.")
     var json = false
 
-    @Option(help: "Stop after this many frames (useful with a camera).")
+    @Option(help: "Stop after this many frames.")
     var frames: Int?
+
+    @Option(help: "Pause the search after this many seconds without stopping it (0: never).")
+    var pauseAfter: Double = 120
+
+    @Option(help: "The camera's horizontal field of view in degrees, for clock directions.")
+    var fieldOfView: Double = 60
+
+    @Flag(help: "Do not look closer at zoomed tiles while searching.")
+    var noTiles = false
+
+    @Flag(inversion: .prefixedNo, help: "Beep to guide (--no-beeps: words only).")
+    var beeps = true
+
+    @Flag(inversion: .prefixedNo, help: "Speak on changes (--no-speech: beeps only).")
+    var speech = true
 
     @OptionGroup var detector: DetectorOptions
 
@@ -50,49 +78,62 @@ struct FindCommand: ParsableCommand {
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more.") }
         if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
+        guard pauseAfter >= 0 else { throw ValidationError("--pause-after must be 0 or more seconds.") }
+        guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
     func run() throws {
         let composition = Composition()
-        let detector = try composition.detector(detector)
-        let vocabulary = ObjectVocabulary(labels: detector.labels)
-        let resolution = vocabulary.resolve(object)
-        guard case let .found(classIndex) = resolution else {
-            throw CannotLookFor(sentence: vocabulary.answer(for: object, resolution) ?? "Beacon cannot look for that.")
+        let search = try composition.searchDetector(detector, object: object, tiles: !noTiles)
+        let live = camera != nil || realtime
+        var source = try composition.frameSource(input: input, camera: camera)
+        if realtime, input != nil { source = PacedFrameSource(source) }
+
+        let destination: MixerOutput.Destination
+        if let wav {
+            destination = .file(URL(fileURLWithPath: wav))
+        } else if !silent, live, let device = MixerOutput.deviceSink() {
+            destination = .device(device)
+        } else {
+            destination = .nowhere
         }
-        let label = detector.labels[classIndex]
-        let source = try composition.frameSource(input: input, camera: camera)
-        let speaker = try silent ? nil : Speaker(sink: composition.speechSink(wav: wav), voice: voice,
-                                                 followsTimestamps: wav != nil)
-        var search = ObjectSearch(target: label, classIndex: classIndex)
-        var processed = 0
+        let output = try MixerOutput(destination: destination, voice: voice, speaks: speech)
+
+        var configuration = GuidanceConfiguration()
+        configuration.pauseAfter = pauseAfter > 0 ? pauseAfter : nil
+        configuration.cues = CueModel(horizontalFieldOfView: fieldOfView)
+        configuration.tracker.confidentThreshold = Double(detector.confidence)
+        configuration.playsEarcons = beeps
+        let keys = live ? TerminalKeys() : nil
+        defer { keys?.restore() }
+        let loop = GuidanceLoop(target: search.target, configuration: configuration, output: output, keys: keys,
+                                options: .init(live: live, printJSON: json, maxFrames: frames),
+                                describe: { Self.describe($0, label: search.target.label) })
         var failure: Error?
+        var statistics = GuidanceLoop.Statistics()
         do {
-            while let frame = try source.nextFrame() {
-                let update = search.observe(try detector.detect(frame), frame: frame.index, timestamp: frame.timestamp)
-                if json { try Console.json(update) } else { Console.line(Self.describe(update, label: label)) }
-                if let speech = update.speech { try speaker?.say(speech, at: frame.timestamp) }
-                processed += 1
-                if let frames, processed >= frames { break }
-            }
+            statistics = try loop.run(source: source, detect: search.detect)
         } catch {
             failure = error
         }
-        // Whatever was said so far is kept, even when the video turns out to be damaged.
-        try speaker?.finish()
+        // What was said so far is kept, even when the video turns out to be damaged.
+        try output.finish()
         if let failure { throw failure }
-        if processed == 0 { throw EmptySource(name: source.name) }
+        if statistics.frames == 0 { throw EmptySource(name: source.name) }
     }
 
-    static func describe(_ update: ObjectSearch.Update, label: String) -> String {
-        let time = String(format: "%6.2f s", update.timestamp)
-        var text: String
-        if update.visible, let direction = update.direction, let x = update.x, let y = update.y {
-            text = "\(time)  \(label) visible, \(direction) (x \(String(format: "%.2f", x)), y \(String(format: "%.2f", y)))"
-        } else {
-            text = "\(time)  \(label) not visible"
+    static func describe(_ cue: CueSnapshot, label: String) -> String {
+        var text = String(format: "%6.2f s  ", cue.timestamp)
+        switch cue.phase {
+        case .guiding:
+            text += "\(label) \(cue.direction ?? "")"
+            if let x = cue.x, let y = cue.y { text += String(format: " (x %.2f, y %.2f)", x, y) }
+            if let interval = cue.interval { text += String(format: ", beat %.2f s", interval) }
+        case .searching: text += "searching for \(label)"
+        case .paused: text += "paused"
+        case .idle: text += "stopped"
         }
-        if let speech = update.speech { text += "  says \"\(speech)\"" }
+        if let spoken = cue.spoken { text += "  says \"\(spoken)\"" }
         return text
     }
 }

@@ -65,3 +65,8 @@ public struct GuidancePhrases: Sendable, Hashable {
 
     private func sentence(_ text: String) -> String { text.capitalizedFirst + "." }
 }
+
+extension String {
+    /// "cup" → "Cup": sentences spoken aloud start with a capital so synthesizers phrase them as sentences.
+    public var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

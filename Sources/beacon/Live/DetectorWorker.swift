@@ -1,0 +1,107 @@
+import BeaconCore
+import BeaconVision
+import Foundation
+
+/// Runs the detector on its own thread at the rate the CPU allows, always on the newest frame offered:
+/// a frame offered while it is busy replaces any frame still waiting, so nothing queues up.
+final class DetectorWorker: @unchecked Sendable {
+    struct Result {
+        var frame: Frame
+        var detections: [Detection]
+        /// When the frame was offered and when its detections were ready (monotonic seconds).
+        var offeredAt: Double
+        var finishedAt: Double
+        var detectionSeconds: Double
+    }
+
+    /// Runs detection on a frame; the flag asks to look closer (zoomed tiles) because nothing is locked yet.
+    typealias Detect = @Sendable (Frame, _ lookCloser: Bool) throws -> [Detection]
+
+    private let detect: Detect
+    private let condition = NSCondition()
+    private var waiting: (frame: Frame, offeredAt: Double, lookCloser: Bool)?
+    private var results: [Result] = []
+    private var failure: Error?
+    private var stopped = false
+    private(set) var busy = false
+
+    init(detect: @escaping Detect) {
+        self.detect = detect
+        let thread = Thread { [weak self] in self?.work() }
+        thread.name = "beacon-detector"
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        condition.withLock {
+            stopped = true
+            condition.broadcast()
+        }
+    }
+
+    /// Offers a frame; it is detected as soon as the detector is free, unless a newer frame is offered first.
+    func offer(_ frame: Frame, at time: Double, lookCloser: Bool = false) {
+        condition.withLock {
+            waiting = (frame, time, lookCloser)
+            condition.broadcast()
+        }
+    }
+
+    /// Finished detections since the last call, oldest first; rethrows a detector failure.
+    func takeResults() throws -> [Result] {
+        try condition.withLock {
+            if let failure { throw failure }
+            defer { results.removeAll() }
+            return results
+        }
+    }
+
+    /// Whether the detector is idle with nothing waiting (used offline to wait for each frame's result).
+    var isIdle: Bool { condition.withLock { !busy && waiting == nil } }
+
+    /// Blocks until the detector is idle and returns what finished.
+    func drain() throws -> [Result] {
+        condition.withLock {
+            while (busy || waiting != nil) && failure == nil && !stopped { condition.wait() }
+        }
+        return try takeResults()
+    }
+
+    private func work() {
+        while true {
+            let job: (frame: Frame, offeredAt: Double, lookCloser: Bool)? = condition.withLock {
+                while waiting == nil && !stopped { condition.wait() }
+                if stopped { return nil }
+                defer { waiting = nil }
+                busy = true
+                return waiting
+            }
+            guard let job else { return }
+            let start = Monotonic.seconds()
+            do {
+                let detections = try detect(job.frame, job.lookCloser)
+                let end = Monotonic.seconds()
+                condition.withLock {
+                    results.append(Result(frame: job.frame, detections: detections, offeredAt: job.offeredAt,
+                                          finishedAt: end, detectionSeconds: end - start))
+                    busy = false
+                    condition.broadcast()
+                }
+            } catch {
+                condition.withLock {
+                    failure = error
+                    busy = false
+                    condition.broadcast()
+                }
+                return
+            }
+        }
+    }
+}
+
+/// Seconds on the monotonic clock, for measuring intervals.
+enum Monotonic {
+    static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}

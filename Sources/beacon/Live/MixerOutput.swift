@@ -1,0 +1,85 @@
+import BeaconAudio
+import BeaconCore
+import Foundation
+
+/// Guidance effects into one stereo mix: earcons and speech on a shared timeline, played live through the audio
+/// device, rendered into a WAV file in step with a video, or rendered to nowhere (so speech still takes its time).
+final class MixerOutput: GuidanceOutput {
+    enum Destination {
+        case device(AudioSink)
+        case file(URL)
+        case nowhere
+    }
+
+    private let mixer = CueMixer()
+    private let synthesizer: EspeakSynthesizer
+    private let voice: String
+    private let player: AudioPlayer?
+    private let renderer: OfflineRenderer?
+    private let speaks: Bool
+    private var pendingEnds: [Double] = []
+
+    /// - Parameter speaks: false for beeps only: utterances are then finished as soon as they are handed over.
+    init(destination: Destination, voice: String, speaks: Bool = true) throws {
+        synthesizer = try EspeakSynthesizer()
+        self.voice = voice
+        self.speaks = speaks
+        _ = try synthesizer.synthesize("", voice: voice) // an unknown voice fails now, with its sentence
+        switch destination {
+        case .device(let sink):
+            player = AudioPlayer(mixer: mixer, sink: sink)
+            renderer = nil
+            player?.start()
+        case .file(let url):
+            player = nil
+            renderer = OfflineRenderer(mixer: mixer, sink: try WAVFileSink(url: url, sampleRate: mixer.sampleRate, channels: 2))
+        case .nowhere:
+            player = nil
+            renderer = OfflineRenderer(mixer: mixer, sink: NullSink())
+        }
+    }
+
+    /// The stereo device sink the live player needs, when a PulseAudio server answers.
+    static func deviceSink() -> AudioSink? {
+        AudioOutput.defaultDevice(sampleRate: CueMixer.Configuration.defaultSampleRate, channels: 2)
+    }
+
+    func play(_ earcon: Earcon, at time: Double) {
+        _ = mixer.schedule(earcon, at: time)
+    }
+
+    func say(_ utterance: Utterance, at time: Double) throws {
+        guard speaks else {
+            pendingEnds.append(time)
+            return
+        }
+        let (audio, wordStarts) = try synthesizer.synthesizeWithWords(utterance.text, voice: voice)
+        _ = mixer.speak(audio, wordStarts: wordStarts, at: time)
+    }
+
+    func interruptSpeech() { mixer.interruptSpeech() }
+
+    func stopAll() { mixer.stopAll() }
+
+    func speechFinished(by time: Double) -> Double? {
+        pendingEnds += mixer.takeSpeechEnds().map(\.time)
+        guard let first = pendingEnds.first, first <= time else { return nil }
+        pendingEnds.removeFirst()
+        return first
+    }
+
+    func advance(to time: Double) throws {
+        try renderer?.renderToSink(until: time)
+        if let failure = player?.failure { throw failure }
+    }
+
+    func finish() throws {
+        if let player {
+            // Let what was placed be heard before closing the device.
+            let remaining = mixer.endOfScheduledSound - player.currentTime
+            if remaining > 0 { Thread.sleep(forTimeInterval: min(remaining, 5)) }
+            try player.stop()
+        }
+        try renderer?.finish(tail: 0.2)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Single-key commands from the terminal while Beacon guides: no Enter needed, nothing echoed.
+///
+/// Puts the terminal in non-canonical mode for as long as it lives and restores it afterwards (also on Ctrl-C,
+/// which stays a signal). Keys are read on a thread of their own and collected until the guidance loop asks.
+final class TerminalKeys: @unchecked Sendable {
+    enum Key: Equatable {
+        case space, repeatLast, pauseResume, stop, speed, next, previous
+    }
+
+    private let lock = NSLock()
+    private var pending: [Key] = []
+    private var original = termios()
+    private let active: Bool
+    private var thread: Thread?
+
+    /// Starts reading keys when standard input is a terminal; otherwise reads nothing (scripts, pipes, tests).
+    init() {
+        active = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &original) == 0
+        guard active else { return }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        TerminalKeys.saved = original
+        signal(SIGINT) { _ in
+            // Leave the terminal as we found it, then stop as Ctrl-C always does.
+            var saved = TerminalKeys.saved
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            _exit(130)
+        }
+        let thread = Thread { [weak self] in self?.readLoop() }
+        thread.name = "beacon-keys"
+        thread.start()
+        self.thread = thread
+    }
+
+    deinit { restore() }
+
+    /// Puts the terminal back to how it was; safe to call more than once.
+    func restore() {
+        guard active else { return }
+        var saved = original
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    }
+
+    /// Keys pressed since the last call, oldest first.
+    func take() -> [Key] {
+        lock.withLock {
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
+
+    private func readLoop() {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while true {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            guard count > 0 else { return }
+            let keys = Self.keys(from: Array(buffer.prefix(count)))
+            guard !keys.isEmpty else { continue }
+            lock.withLock { pending.append(contentsOf: keys) }
+        }
+    }
+
+    /// Maps bytes read together to keys. A lone Escape stops; Escape sequences (arrow keys) are ignored.
+    static func keys(from bytes: [UInt8]) -> [Key] {
+        if bytes == [0x1B] { return [.stop] }
+        if bytes.first == 0x1B { return [] }
+        return bytes.compactMap { byte in
+            switch byte {
+            case UInt8(ascii: " "): .space
+            case UInt8(ascii: "r"), UInt8(ascii: "R"): .repeatLast
+            case UInt8(ascii: "p"), UInt8(ascii: "P"): .pauseResume
+            case UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "q"), UInt8(ascii: "Q"): .stop
+            case UInt8(ascii: "f"), UInt8(ascii: "F"): .speed
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): .next
+            case UInt8(ascii: "b"), UInt8(ascii: "B"): .previous
+            default: nil
+            }
+        }
+    }
+
+    // A C signal handler cannot capture; the saved settings it restores live here.
+    nonisolated(unsafe) private static var saved = termios()
+}
