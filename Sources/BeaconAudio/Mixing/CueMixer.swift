@@ -327,7 +327,7 @@ public final class CueMixer: @unchecked Sendable {
         var floats = [Float](repeating: 0, count: audio.samples.count)
         audio.samples.withUnsafeBufferPointer { input in
             floats.withUnsafeMutableBufferPointer { out in
-                for index in 0..<input.count { out[index] = Float(input[index]) / 32768 }
+                for index in 0..<input.count { out[index] = Float(input[index]) / 32767 } // the inverse of the output scale
             }
         }
         return floats

@@ -25,7 +25,10 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Timeline seconds heard at a moment of the monotonic clock; `currentTime` runs on from there.
     private var heardAnchor: (timeline: Double, nanoseconds: UInt64)?
     private var renderedUntil = 0.0
+    /// The latest `currentTime` given out: latency estimates jitter, and time must not run backwards.
+    private var lastCurrentTime = 0.0
     private var pumpFailure: (any Error)?
+    private var realTime = false
 
     /// - Parameters:
     ///   - sink: where the mix goes, in the mixer's format: `PulseAudioSink(sampleRate: 48_000, channels: 2,
@@ -44,6 +47,7 @@ public final class AudioPlayer: @unchecked Sendable {
         defer { lock.unlock() }
         guard thread == nil, !stopRequested else { return }
         renderedUntil = mixer.time
+        lastCurrentTime = renderedUntil
         heardAnchor = (renderedUntil, Self.now())
         let thread = Thread { [self] in
             pump()
@@ -62,7 +66,8 @@ public final class AudioPlayer: @unchecked Sendable {
         defer { lock.unlock() }
         guard let anchor = heardAnchor else { return mixer.time }
         let elapsed = Double(Self.now() &- anchor.nanoseconds) / 1e9
-        return min(anchor.timeline + elapsed, renderedUntil)
+        lastCurrentTime = max(lastCurrentTime, min(anchor.timeline + elapsed, renderedUntil))
+        return lastCurrentTime
     }
 
     /// Why the pump stopped by itself (the device went away, say); nil while it runs or after a clean stop.
@@ -70,6 +75,13 @@ public final class AudioPlayer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return pumpFailure
+    }
+
+    /// Whether the pump thread got real-time scheduling (it asks only when playing to a device).
+    public var hasRealTimePriority: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return realTime
     }
 
     /// Stops the pump after its current buffer, then closes the sink, which waits until what was played is heard.
@@ -94,6 +106,10 @@ public final class AudioPlayer: @unchecked Sendable {
 
     private func pump() {
         let device = sink as? any DeviceAudioSink
+        if device != nil {
+            let granted = RealTimePriority.raiseCurrentThread()
+            lock.withLock { realTime = granted }
+        }
         var stopsSeen = mixer.stopCount
         let started = Self.now(), startTime = mixer.time
         do {
