@@ -3,7 +3,7 @@ import BeaconCore
 /// How often a search finds what a person can see, and how often it reports what is not there.
 ///
 /// Recall counts (photo, class) pairs from the ground truth where a detection of the class reaches the
-/// threshold. False positives count (photo, searched class) pairs where the photo lacks the class (and does not
+/// threshold (on one of the boxed instances, where the ground truth boxes them). False positives count (photo, searched class) pairs where the photo lacks the class (and does not
 /// list it as unsure) yet a detection of it reaches the threshold.
 public struct SearchRecall: Sendable {
     public struct Pair: Sendable, Hashable {
@@ -31,18 +31,20 @@ public struct SearchRecall: Sendable {
     public var pairs: Int { found.count + missed.count }
     public var recall: Double { pairs > 0 ? Double(found.count) / Double(pairs) : 0 }
 
-    /// Scores what a search reported for one photo.
+    /// Scores what a search reported for one photo. Where the ground truth boxes a class's instances, only a
+    /// detection on one of them finds it.
     public mutating func add(_ photo: SearchGroundTruth.Photo, detections: [Detection]) {
-        var best: [String: Detection] = [:]
-        for detection in detections where detection.confidence > best[detection.label]?.confidence ?? 0 {
-            best[detection.label] = detection
-        }
         for label in searchedClasses {
-            let pair = Pair(photo: photo.name, label: label, confidence: best[label]?.confidence ?? 0, box: best[label]?.box)
+            let present = photo.classes.contains(label)
+            guard present || !photo.unsure.contains(label) else { continue }
+            let best = detections
+                .filter { $0.label == label && (!present || photo.isOnAnInstance($0.box, of: label)) }
+                .max { $0.confidence < $1.confidence }
+            let pair = Pair(photo: photo.name, label: label, confidence: best?.confidence ?? 0, box: best?.box)
             let reported = pair.confidence >= threshold
-            if photo.classes.contains(label) {
+            if present {
                 if reported { found.append(pair) } else { missed.append(pair) }
-            } else if !photo.unsure.contains(label) {
+            } else {
                 absentPairs += 1
                 if reported { falsePositives.append(pair) }
             }
