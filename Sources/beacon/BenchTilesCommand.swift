@@ -11,11 +11,13 @@ struct BenchTilesCommand: ParsableCommand {
         discussion: """
             For every (photo, class) pair in the ground truth (Tests/Data/search-ground-truth.json: what a person
             sees in each photo), checks whether search finds the class with the full frame alone and with the full
-            frame plus every tile of the plan (what one whole rotation sees). False positives are detections of a
-            searched class in photos that lack it. Then times one search frame: the full frame alone, the full
-            frame plus --tiles-per-frame tiles, and the budget that keeps a 15 Hz cue rate; medians over --runs.
-            Photos are looked up in ../shared/testdata/images and ~/.cache/beacon/testphotos (scripts/setup.sh
-            fills it from Debian's opencv-doc), or in the --photos folders.
+            frame plus every tile of the plan (what one whole rotation sees); where the ground truth boxes a small
+            object, only a detection on it counts. False positives are detections of a searched class in photos
+            that lack it. Then times one search frame: the full frame alone, the full frame plus --tiles-per-frame
+            tiles, and the adaptive budget that keeps --cue-rate; medians over --runs.
+            Photos come from ../shared/testdata/images and ~/.cache/beacon/testphotos (filled from Debian's
+            opencv-doc by scripts/setup.sh --test-photos), or from the --photos folders.
+            Example: beacon bench tiles --thresholds 0.4 --verbose
             """
     )
 
@@ -79,7 +81,7 @@ struct BenchTilesCommand: ParsableCommand {
         Console.line("Model \(URL(fileURLWithPath: detector.session.modelPath).lastPathComponent) "
             + "(input \(detector.format.letterbox.width)x\(detector.format.letterbox.height)), "
             + "\(plan), "
-            + "\(frames.count) photos, \(truth.photos.reduce(0) { $0 + $1.classes.count }) (photo, class) pairs, "
+            + "\(frames.count) photos, \(frames.reduce(0) { $0 + $1.photo.classes.count }) (photo, class) pairs, "
             + "\(searched.count) searched classes")
 
         Console.line("threshold   full frame: found  recall  false pos.   + all tiles: found  recall  false pos.")
@@ -151,7 +153,7 @@ struct BenchTilesCommand: ParsableCommand {
         }
         if !missing.isEmpty {
             Console.note("Skipping \(missing.count) photos not found in \(folders.map(\.path).joined(separator: ", ")) "
-                + "(run scripts/setup.sh): \(missing.joined(separator: ", "))")
+                + "(run scripts/setup.sh --test-photos): \(missing.joined(separator: ", "))")
         }
         guard !loaded.isEmpty else { throw ValidationError("None of the ground truth's photos were found.") }
         return loaded

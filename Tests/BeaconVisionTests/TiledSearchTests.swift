@@ -6,7 +6,7 @@ import Testing
 @testable import BeaconVision
 
 /// Tiled search with the real YOLOX-nano on real photos: the shared test photos and the opencv-doc photos that
-/// scripts/setup.sh puts in ~/.cache/beacon/testphotos, scored against Tests/Data/search-ground-truth.json.
+/// `scripts/setup.sh --test-photos` puts in ~/.cache/beacon/testphotos, scored against Tests/Data/search-ground-truth.json.
 @Suite(.serialized) struct TiledSearchTests {
     static let cup = 41
 
@@ -108,7 +108,7 @@ enum SearchPhotos {
             loaded.append((photo, try ImageDecoder().decode(contentsOf: url)))
         }
         if !missing.isEmpty {
-            let reason = "\(missing.count) ground-truth photos are missing (run scripts/setup.sh): \(missing.joined(separator: ", "))"
+            let reason = "\(missing.count) ground-truth photos are missing (run scripts/setup.sh --test-photos): \(missing.joined(separator: ", "))"
             if TestData.required { Issue.record("\(reason)") } else { print("skipping: \(reason)") }
             return []
         }
