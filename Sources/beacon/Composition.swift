@@ -66,6 +66,13 @@ struct Composition {
         return AudioOutput.defaultDevice()
     }
 
+    /// Where setup puts the sample media ($BEACON_SAMPLES, else ~/.cache/beacon/samples).
+    var samplesFolder: URL {
+        if let path = environment["BEACON_SAMPLES"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "/tmp") + "/.cache"
+        return URL(fileURLWithPath: cache).appendingPathComponent("beacon/samples")
+    }
+
     /// The directory holding scripts/ in a checkout, for the Python reference; nil for an installed binary.
     var checkoutRoot: URL? {
         var url = executable

@@ -104,6 +104,8 @@ struct FindCommand: ParsableCommand {
         configuration.cues = CueModel(horizontalFieldOfView: fieldOfView)
         configuration.tracker.confidentThreshold = Double(detector.confidence)
         configuration.playsEarcons = beeps
+        // The mixer ducks earcons under speech itself, sample-accurately; the session must not duck them again.
+        configuration.speech.duckedGain = 1
         let keys = live ? TerminalKeys() : nil
         defer { keys?.restore() }
         let loop = GuidanceLoop(target: search.target, configuration: configuration, output: output, keys: keys,

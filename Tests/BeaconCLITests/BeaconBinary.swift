@@ -4,7 +4,8 @@ import Testing
 
 /// Runs the built `beacon` executable, as a user would.
 enum BeaconBinary {
-    static let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("beacon")
+    static let url = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.deletingLastPathComponent()
+        .appendingPathComponent("beacon")
 
     struct Result {
         var status: Int32

@@ -18,6 +18,9 @@ final class DetectorWorker: @unchecked Sendable {
     typealias Detect = @Sendable (Frame, _ lookCloser: Bool) throws -> [Detection]
 
     private let detect: Detect
+    /// Called on the detector's thread as each result is ready (the live loop's inbox); results are kept for
+    /// `takeResults` too.
+    private let onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)?
     private let condition = NSCondition()
     private var waiting: (frame: Frame, offeredAt: Double, lookCloser: Bool)?
     private var results: [Result] = []
@@ -25,8 +28,9 @@ final class DetectorWorker: @unchecked Sendable {
     private var stopped = false
     private(set) var busy = false
 
-    init(detect: @escaping Detect) {
+    init(detect: @escaping Detect, onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {
         self.detect = detect
+        self.onResult = onResult
         let thread = Thread { [weak self] in self?.work() }
         thread.name = "beacon-detector"
         thread.start()
@@ -34,10 +38,13 @@ final class DetectorWorker: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Stops taking frames and waits for a detection in progress to finish: the process may exit right after, and
+    /// ONNX Runtime must not be torn down under a running inference.
     func stop() {
         condition.withLock {
             stopped = true
             condition.broadcast()
+            while busy { condition.wait() }
         }
     }
 
@@ -83,13 +90,16 @@ final class DetectorWorker: @unchecked Sendable {
             do {
                 let detections = try detect(job.frame, job.lookCloser)
                 let end = Monotonic.seconds()
+                let result = Result(frame: job.frame, detections: detections, offeredAt: job.offeredAt,
+                                    finishedAt: end, detectionSeconds: end - start)
+                onResult?(.success(result))
                 condition.withLock {
-                    results.append(Result(frame: job.frame, detections: detections, offeredAt: job.offeredAt,
-                                          finishedAt: end, detectionSeconds: end - start))
+                    if onResult == nil { results.append(result) }
                     busy = false
                     condition.broadcast()
                 }
             } catch {
+                onResult?(.failure(error))
                 condition.withLock {
                     failure = error
                     busy = false

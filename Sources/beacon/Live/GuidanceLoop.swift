@@ -14,16 +14,21 @@ final class GuidanceLoop {
         var live: Bool
         var printJSON: Bool
         var maxFrames: Int?
+        /// Print nothing (benchmarks).
+        var quiet = false
     }
 
     /// Measurements for `beacon bench pipeline`.
     struct Statistics {
         var frames = 0
+        /// Cue updates: one per frame, and live one more per finished detection.
+        var cues = 0
         var detections = 0
         var duration = 0.0
-        /// Seconds from a frame's arrival to its cue, for frames the detector did not wait on.
+        /// Seconds from a frame's arrival to its cue, carried by the tracker (live).
         var trackedLatencies: [Double] = []
-        /// Seconds from the arrival of a frame the detector ran on to the cue that used its detections.
+        /// Seconds from a frame's arrival to the cue made from its detections (live: the detector ran beside;
+        /// offline: it ran in line).
         var detectedLatencies: [Double] = []
         var detectionTimes: [Double] = []
         var spokenWords = 0
@@ -49,52 +54,106 @@ final class GuidanceLoop {
     }
 
     func run(source: FrameSource, detect: @escaping DetectorWorker.Detect) throws -> Statistics {
+        options.live ? try runLive(source: source, detect: detect) : try runOffline(source: source, detect: detect)
+    }
+
+    /// Every frame detected, on the video's own clock: repeatable, for recordings and tests.
+    private func runOffline(source: FrameSource, detect: @escaping DetectorWorker.Detect) throws -> Statistics {
         let worker = DetectorWorker(detect: detect)
         defer { worker.stop() }
         var statistics = Statistics()
         let start = Monotonic.seconds()
+        output.begin()
         var clock = 0.0
         try perform(session.handle(.start(target, timestamp: 0)), at: 0, statistics: &statistics)
-
         while let frame = try source.nextFrame() {
             let arrival = Monotonic.seconds()
-            clock = options.live ? arrival - start : frame.timestamp
-            try output.advance(to: clock)
-            if let finished = output.speechFinished(by: clock) {
-                try perform(session.handle(.speechFinished(timestamp: finished)), at: clock, statistics: &statistics)
-            }
-            for key in keys?.take() ?? [] {
-                guard let guidanceKey = Self.guidanceKey(key) else { continue }
-                if try perform(session.handle(.key(guidanceKey, timestamp: clock)), at: clock, statistics: &statistics) {
-                    return finish(statistics, start: start)
-                }
-            }
-
+            clock = frame.timestamp
+            if try handleHousekeeping(at: clock, statistics: &statistics) { break }
             worker.offer(frame, at: arrival, lookCloser: !session.lock.isGuiding)
-            let results = options.live ? try worker.takeResults() : try worker.drain()
-            let event: GuidanceEvent
-            var latency: [Double] = []
-            if let newest = results.last {
-                // Detections are for a frame at most one detector run old; they count for the frame now in hand.
-                event = .detections(newest.detections, frame: frame.index, timestamp: clock)
-                statistics.detections += results.count
-                statistics.detectionTimes += results.map(\.detectionSeconds)
-                latency = results.map { Monotonic.seconds() - $0.offeredAt }
-            } else {
-                event = .frame(index: frame.index, timestamp: clock)
-            }
+            let results = try worker.drain()
+            statistics.detections += results.count
+            statistics.detectionTimes += results.map(\.detectionSeconds)
+            let event: GuidanceEvent = results.last.map { .detections($0.detections, frame: frame.index, timestamp: clock) }
+                ?? .frame(index: frame.index, timestamp: clock)
             let stop = try perform(session.handle(event), at: clock, statistics: &statistics)
-            if latency.isEmpty {
-                statistics.trackedLatencies.append(Monotonic.seconds() - arrival)
-            } else {
-                statistics.detectedLatencies += latency
-            }
+            statistics.detectedLatencies.append(Monotonic.seconds() - arrival)
             statistics.frames += 1
+            statistics.cues += 1
             if stop { break }
             if let maxFrames = options.maxFrames, statistics.frames >= maxFrames { break }
         }
         try output.advance(to: clock + 2) // let the last words and beats finish
         return finish(statistics, start: start)
+    }
+
+    /// On the wall clock: frames arrive at the source's rate, the detector runs beside them on the newest one,
+    /// and each frame and each finished detection updates the cues the moment it arrives.
+    private func runLive(source: FrameSource, detect: @escaping DetectorWorker.Detect) throws -> Statistics {
+        let inbox = LiveInbox()
+        let worker = DetectorWorker(detect: detect) { result in
+            switch result {
+            case .success(let detections): inbox.post(.detections(detections))
+            case .failure(let error): inbox.post(.failed(error))
+            }
+        }
+        defer {
+            inbox.close()
+            worker.stop()
+        }
+        var statistics = Statistics()
+        let start = Monotonic.seconds()
+        output.begin()
+        try perform(session.handle(.start(target, timestamp: 0)), at: 0, statistics: &statistics)
+        inbox.pump(source)
+        var frameIndex = 0
+        while true {
+            let item = inbox.next(timeout: 0.05)
+            let now = Monotonic.seconds()
+            let clock = now - start
+            try output.advance(to: clock)
+            if try handleHousekeeping(at: clock, statistics: &statistics) { break }
+            let event: GuidanceEvent
+            switch item {
+            case nil:
+                continue
+            case .ended?:
+                return finish(statistics, start: start)
+            case .failed(let error)?:
+                throw error
+            case .frame(let frame, let arrival)?:
+                frameIndex = frame.index
+                worker.offer(frame, at: arrival, lookCloser: !session.lock.isGuiding)
+                event = .frame(index: frame.index, timestamp: clock)
+                statistics.frames += 1
+                statistics.trackedLatencies.append(Monotonic.seconds() - arrival)
+            case .detections(let result)?:
+                // Detections are for a frame at most one detector run old; they count for the frame now in hand.
+                event = .detections(result.detections, frame: frameIndex, timestamp: clock)
+                statistics.detections += 1
+                statistics.detectionTimes.append(result.detectionSeconds)
+            }
+            let stop = try perform(session.handle(event), at: clock, statistics: &statistics)
+            statistics.cues += 1
+            if case .detections(let result)? = item { statistics.detectedLatencies.append(Monotonic.seconds() - result.offeredAt) }
+            if stop { break }
+            if let maxFrames = options.maxFrames, statistics.frames >= maxFrames { break }
+        }
+        return finish(statistics, start: start)
+    }
+
+    /// Speech that finished and keys pressed since the last event; true when the user stopped everything.
+    private func handleHousekeeping(at clock: Double, statistics: inout Statistics) throws -> Bool {
+        if let finished = output.speechFinished(by: clock) {
+            try perform(session.handle(.speechFinished(timestamp: finished)), at: clock, statistics: &statistics)
+        }
+        for key in keys?.take() ?? [] {
+            guard let guidanceKey = Self.guidanceKey(key) else { continue }
+            if try perform(session.handle(.key(guidanceKey, timestamp: clock)), at: clock, statistics: &statistics) {
+                return true
+            }
+        }
+        return false
     }
 
     private func finish(_ statistics: Statistics, start: Double) -> Statistics {
@@ -122,10 +181,11 @@ final class GuidanceLoop {
             case .stopAll:
                 output.stopAll()
                 stopped = true
-                Console.note(String(format: "Stopped at %.2f s.", clock))
+                if !options.quiet { Console.note(String(format: "Stopped at %.2f s.", clock)) }
             case .cue(var snapshot):
                 if !spokenSinceLastCue.isEmpty { snapshot.spoken = spokenSinceLastCue.joined(separator: " ") }
                 spokenSinceLastCue.removeAll()
+                if options.quiet { break }
                 if options.printJSON { try Console.json(snapshot) } else { Console.line(describe(snapshot)) }
             }
         }

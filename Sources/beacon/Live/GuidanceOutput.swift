@@ -3,6 +3,8 @@ import BeaconCore
 /// Where guidance effects go: the mixer and sink behind it (device, WAV file or nothing).
 /// Times are on the guidance timeline: seconds since the search started (live) or video time (offline).
 protocol GuidanceOutput: AnyObject {
+    /// Called when the guidance clock starts (time 0).
+    func begin()
     func play(_ earcon: Earcon, at time: Double)
     func say(_ utterance: Utterance, at time: Double) throws
     func interruptSpeech()

@@ -39,22 +39,30 @@ final class MixerOutput: GuidanceOutput {
         }
     }
 
-    /// The stereo device sink the live player needs, when a PulseAudio server answers.
+    /// The stereo device sink the live player needs, with a short buffer so a stop is heard at once, when a
+    /// PulseAudio server answers.
     static func deviceSink() -> AudioSink? {
-        AudioOutput.defaultDevice(sampleRate: CueMixer.Configuration.defaultSampleRate, channels: 2)
+        AudioOutput.liveDevice()
+    }
+
+    /// Mixer time minus guidance time: the player's timeline starts when it starts, the guidance clock later.
+    private var offset = 0.0
+
+    func begin() {
+        offset = player?.currentTime ?? 0
     }
 
     func play(_ earcon: Earcon, at time: Double) {
-        _ = mixer.schedule(earcon, at: time)
+        _ = mixer.schedule(earcon, at: time + offset)
     }
 
     func say(_ utterance: Utterance, at time: Double) throws {
         guard speaks else {
-            pendingEnds.append(time)
+            pendingEnds.append(time) // guidance time: nothing was placed on the mixer
             return
         }
         let (audio, wordStarts) = try synthesizer.synthesizeWithWords(utterance.text, voice: voice)
-        _ = mixer.speak(audio, wordStarts: wordStarts, at: time)
+        _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
     }
 
     func interruptSpeech() { mixer.interruptSpeech() }
@@ -62,14 +70,14 @@ final class MixerOutput: GuidanceOutput {
     func stopAll() { mixer.stopAll() }
 
     func speechFinished(by time: Double) -> Double? {
-        pendingEnds += mixer.takeSpeechEnds().map(\.time)
+        pendingEnds += mixer.takeSpeechEnds().map { $0.time - offset }
         guard let first = pendingEnds.first, first <= time else { return nil }
         pendingEnds.removeFirst()
         return first
     }
 
     func advance(to time: Double) throws {
-        try renderer?.renderToSink(until: time)
+        try renderer?.renderToSink(until: time + offset)
         if let failure = player?.failure { throw failure }
     }
 

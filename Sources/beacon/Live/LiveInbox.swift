@@ -1,0 +1,61 @@
+import BeaconCore
+import Foundation
+
+/// Everything the live loop reacts to, in arrival order: new frames from the source's thread and finished
+/// detections from the detector's thread. The loop waits here, so a detection becomes a cue the moment it is
+/// ready rather than when the next frame happens to arrive.
+final class LiveInbox: @unchecked Sendable {
+    enum Item {
+        case frame(Frame, arrival: Double)
+        case detections(DetectorWorker.Result)
+        case ended
+        case failed(Error)
+    }
+
+    private let condition = NSCondition()
+    private var items: [Item] = []
+    private var closed = false
+
+    func post(_ item: Item) {
+        condition.withLock {
+            guard !closed else { return }
+            // Only the newest unhandled frame matters; older ones waiting here are dropped, never queued.
+            if case .frame = item { items.removeAll { if case .frame = $0 { true } else { false } } }
+            items.append(item)
+            condition.broadcast()
+        }
+    }
+
+    /// The next item, waiting up to `timeout` seconds; nil when nothing came (so keys are still read).
+    func next(timeout: Double) -> Item? {
+        condition.withLock {
+            let deadline = Date().addingTimeInterval(timeout)
+            while items.isEmpty { if !condition.wait(until: deadline) { return nil } }
+            return items.removeFirst()
+        }
+    }
+
+    /// Stops accepting items; the threads feeding it wind down on their own.
+    func close() {
+        condition.withLock { closed = true }
+    }
+
+    var isClosed: Bool { condition.withLock { closed } }
+
+    /// Pulls frames from `source` on a thread of its own until it ends, fails, or the inbox closes.
+    func pump(_ source: FrameSource) {
+        nonisolated(unsafe) let owned = source // moves to the pump thread; nothing else touches it from here on
+        let thread = Thread { [self] in
+            do {
+                while !isClosed, let frame = try owned.nextFrame() {
+                    post(.frame(frame, arrival: Monotonic.seconds()))
+                }
+                post(.ended)
+            } catch {
+                post(.failed(error))
+            }
+        }
+        thread.name = "beacon-frames"
+        thread.start()
+    }
+}
