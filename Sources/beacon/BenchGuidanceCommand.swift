@@ -85,13 +85,16 @@ struct BenchGuidanceCommand: ParsableCommand {
             let scene = PanoramaScene(photoWidth: photo.width, photoHeight: photo.height, horizontalSpan: span, camera: camera)
             let views = CachedViewDetector(scene: scene, photo: photo, detector: detector)
             let truth = found.map(SceneObject.init)
+            let photoName = URL(fileURLWithPath: path).lastPathComponent
             for index in truth.indices {
-                let objectNumber = objects.count
-                var entry = GuidanceBenchObject(photo: URL(fileURLWithPath: path).lastPathComponent, object: truth[index],
+                // Seeds depend on the photo's name and the object's place in it, so a run is the same whichever
+                // photos are benchmarked with it.
+                let objectKey = Self.stableHash(photoName) &+ UInt64(index)
+                var entry = GuidanceBenchObject(photo: photoName, object: truth[index],
                                                 scene: scene)
                 for startIndex in 0..<starts {
-                    let start = plan.start(startIndex, for: truth[index], in: scene, seed: seed, objectNumber: objectNumber)
-                    var personSeed = SplitMix64(seed: seed, parts: [0x5045_5253_4F4E, UInt64(objectNumber), UInt64(startIndex)])
+                    let start = plan.start(startIndex, for: truth[index], in: scene, seed: seed, objectKey: objectKey)
+                    var personSeed = SplitMix64(seed: seed, parts: [0x5045_5253_4F4E, objectKey, UInt64(startIndex)])
                     let trial = GuidanceTrial(scene: scene, objects: truth, targetIndex: index, start: start,
                                               seed: personSeed.next())
                     let tracer = runNumber == trace ? Self.printTrace : nil
@@ -123,6 +126,11 @@ struct BenchGuidanceCommand: ParsableCommand {
             .filter { ["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
             .sorted()
         return names.map { folder.appendingPathComponent($0).path }
+    }
+
+    /// FNV-1a: the same on every run and platform, unlike `Hasher`.
+    private static func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     private static func printTrace(_ frame: SimulationFrame) {

@@ -42,6 +42,7 @@ private struct SimulatedRun {
     var guidanceWords = 0
     var wordsWhileGuiding = 0
     var detectorFrames = 0
+    var end: (position: NormalizedPoint, aim: NormalizedPoint?) = (.centre, nil)
 
     init(trial: GuidanceTrial, settings: SimulationSettings, guidance: GuidanceConfiguration) {
         self.trial = trial
@@ -82,9 +83,11 @@ private struct SimulatedRun {
         }
         centredSince = snapshot?.centred == true ? (centredSince ?? time) : nil
         let truth = trulyCentred(from: view)
+        let truePosition = trial.scene.position(of: trial.scene.direction(of: trial.target), seenFrom: view)
+        let aim = snapshot.flatMap { cue in cue.predictedX.flatMap { x in cue.predictedY.map { NormalizedPoint(x: x, y: $0) } } }
+        end = (truePosition, session.phase == .guiding ? aim : nil)
         observe?(SimulationFrame(time: time, view: view, activity: user.activity, snapshot: snapshot,
-                                 truePosition: trial.scene.position(of: trial.scene.direction(of: trial.target), seenFrom: view),
-                                 detections: detections))
+                                 truePosition: truePosition, detections: detections))
 
         if let since = centredSince, time - since >= settings.confirmation - 1e-9, !truth.isEmpty {
             return record(.centred, at: time, timeToCentre: since, centredOnTarget: truth.contains(trial.targetIndex))
@@ -156,6 +159,7 @@ private struct SimulatedRun {
                   startPosition: trial.start.targetPosition, startInView: trial.start.targetInView,
                   timeToCentre: timeToCentre, duration: time, guidingSeconds: guidingSeconds,
                   guidanceWords: guidanceWords, wordsWhileGuiding: wordsWhileGuiding,
-                  centredOnTarget: centredOnTarget, detectorFrames: detectorFrames)
+                  centredOnTarget: centredOnTarget, endPosition: end.position, endAim: end.aim,
+                  detectorFrames: detectorFrames)
     }
 }

@@ -30,11 +30,15 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var wordsWhileGuiding: Int
     /// For runs that ended centred: whether it was this run's object, rather than another of its class.
     public var centredOnTarget: Bool?
+    /// Where the run's object truly was in the last picture, and where guidance aimed then (nil when not guiding).
+    public var endPosition: NormalizedPoint
+    public var endAim: NormalizedPoint?
     public var detectorFrames: Int
 
     public init(outcome: Outcome, steps: Int, optimumSteps: Int, startPosition: NormalizedPoint, startInView: Bool,
                 timeToCentre: Double?, duration: Double, guidingSeconds: Double, guidanceWords: Int,
-                wordsWhileGuiding: Int, centredOnTarget: Bool?, detectorFrames: Int) {
+                wordsWhileGuiding: Int, centredOnTarget: Bool?, endPosition: NormalizedPoint, endAim: NormalizedPoint?,
+                detectorFrames: Int) {
         self.outcome = outcome
         self.steps = steps
         self.optimumSteps = optimumSteps
@@ -46,6 +50,8 @@ public struct RunRecord: Sendable, Hashable, Codable {
         self.guidanceWords = guidanceWords
         self.wordsWhileGuiding = wordsWhileGuiding
         self.centredOnTarget = centredOnTarget
+        self.endPosition = endPosition
+        self.endAim = endAim
         self.detectorFrames = detectorFrames
     }
 
