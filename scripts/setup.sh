@@ -26,7 +26,7 @@ APT_PACKAGES=(
   libturbojpeg0-dev libpng-dev
   espeak-ng libespeak-ng-dev
   libpulse-dev pulseaudio pulseaudio-utils sox
-  pocketsphinx pocketsphinx-en-us tmux
+  pocketsphinx pocketsphinx-en-us
 )
 
 missing=()
