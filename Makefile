@@ -17,10 +17,10 @@ build: setup
 # is running; on a headless machine prints the cues and writes what it would have said to a WAV file.
 run: build
 	@if pactl info >/dev/null 2>&1; then \
-		$(BEACON) find cup --input "$(SAMPLES)/coffee-pan.mp4"; \
+		$(BEACON) find cup --input "$(SAMPLES)/coffee-pan.mp4" --realtime; \
 	else \
 		$(BEACON) find cup --input "$(SAMPLES)/coffee-pan.mp4" --wav "$(SAMPLES)/find-cup.wav" && \
-		echo "No audio device: the speech is in $(SAMPLES)/find-cup.wav"; \
+		echo "No audio device: the guidance sound (beeps and speech) is in $(SAMPLES)/find-cup.wav"; \
 	fi
 
 test: setup-dev
