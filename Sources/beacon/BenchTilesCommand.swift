@@ -171,7 +171,7 @@ struct BenchTilesCommand: ParsableCommand {
         for pair in closer.missed {
             Console.line("    missed        \(pair.label) in \(pair.photo)")
         }
-        for (name, recall) in [("full frame", full), ("tiles", closer)] {
+        for (name, recall) in [("full frame", full), ("with tiles", closer)] {
             for pair in recall.falsePositives {
                 Console.line("    false pos.    \(pair.label) in \(pair.photo) (\(twoPlaces(pair.confidence))\(where_(pair)), \(name))")
             }
