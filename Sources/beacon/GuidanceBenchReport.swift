@@ -85,8 +85,8 @@ struct GuidanceBenchReport: Encodable {
         let user = settings.user
         Console.line("Guidance bench: \(model), \(objects.count) objects in \(Set(objects.map(\.photo)).count) photos "
             + "× \(starts) starts = \(summary.runs) runs, seed \(seed)")
-        Console.line(String(format: "Scene: each photo spans %.0f° across; camera %.0f°×%.0f°; %.0f fps, detector on every "
-            + "frame %d (%.1f Hz), detections %d frame late; speech %.1f words/s; timeout %.0f s; confirmation %.1f s.",
+        Console.line(String(format: "Scene: each photo spans %.0f° across; camera %.0f°×%.0f°; %.0f fps, detector every "
+            + "%d frames (%.1f Hz), detections %d frame late; speech %.1f words/s; timeout %.0f s; confirmation %.1f s.",
             span, camera.horizontalFieldOfView, camera.verticalFieldOfView, settings.frameRate, settings.detectEvery,
             settings.frameRate / Double(settings.detectEvery), settings.detectionLatencyFrames,
             settings.wordsPerSecond, settings.timeout, settings.confirmation))
@@ -124,6 +124,13 @@ struct GuidanceBenchReport: Encodable {
             + format(summary.guidanceWordsPerMinute, "%.1f") + " words/min (all words while guiding "
             + format(summary.wordsPerMinuteWhileGuiding, "%.1f") + "/min) over "
             + String(format: "%.1f", summary.guidingMinutes) + " guiding minutes.")
+        if let falseCentres = summary.failures[RunRecord.Outcome.falseCentre.rawValue] {
+            Console.line("  False centres: \(summary.falseCentresOnAnObject) on a real object of the class but off its "
+                + "true centre, \(falseCentres - summary.falseCentresOnAnObject) on something the ground truth lacks.")
+        }
+        Console.line("  (Median steps ÷ median optimum: "
+            + format(summary.medianStepsOverMedianOptimum, "%.2f")
+            + "; the verdict uses each run's own optimum, which differs between runs.)")
         for verdict in verdicts {
             Console.line("  " + (verdict.passed ? "PASS " : "FAIL ") + verdict.name + " " + format(verdict.value, "%.3f")
                 + " (" + verdict.limit + ")")

@@ -69,6 +69,7 @@ import Testing
         }
         let record = GuidanceSimulator(settings: settings).run(Self.trial(NormalizedPoint(x: 0.2, y: 0.5)), detect: liar)
         #expect(record.outcome == .falseCentre)
+        #expect(record.endAimOnObject == false)
     }
 
     @Test func theSameTrialGivesTheSameRecord() {

@@ -8,7 +8,7 @@ import Testing
         RunRecord(outcome: outcome, steps: steps, optimumSteps: optimum, startPosition: .centre, startInView: optimum < 2,
                   timeToCentre: time, duration: 20, guidingSeconds: guiding, guidanceWords: guidanceWords,
                   wordsWhileGuiding: allWords, centredOnTarget: outcome == .centred ? true : nil,
-                  endPosition: .centre, endAim: nil, detectorFrames: 100)
+                  endPosition: .centre, endAim: nil, endAimOnObject: nil, detectorFrames: 100)
     }
 
     static let scripted = [
@@ -35,11 +35,14 @@ import Testing
         #expect(summary.guidanceWordsPerMinute == 6)
         #expect(summary.wordsPerMinuteWhileGuiding == 12)
         #expect(summary.failures == ["neverFound": 1])
+        #expect(summary.falseCentresOnAnObject == 0)
     }
 
     @Test func judgesAgainstTheThresholds() {
         let verdicts = GuidanceBenchThresholds().verdicts(for: GuidanceBenchSummary(records: Self.scripted))
+        // 80% centred; median ratio 1.75; 6 words a minute.
         #expect(verdicts.map(\.passed) == [false, false, true])
+        #expect(GuidanceBenchSummary(records: Self.scripted).medianStepsOverMedianOptimum == 2.5)
         let good = (0..<20).map { _ in Self.run(.centred, steps: 1, time: 2, guiding: 60, guidanceWords: 10) }
         #expect(GuidanceBenchThresholds().passes(GuidanceBenchSummary(records: good)))
         let chatty = good.map { record -> RunRecord in

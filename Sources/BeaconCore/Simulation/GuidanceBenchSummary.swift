@@ -17,6 +17,9 @@ public struct GuidanceBenchSummary: Sendable, Hashable, Codable {
     public var guidingMinutes: Double
     /// Failed runs by outcome.
     public var failures: [String: Int]
+    /// False centres whose aim lay on a real object of the class (off its true centre), rather than on nothing the
+    /// ground truth knows.
+    public var falseCentresOnAnObject: Int
 
     public init(records: [RunRecord]) {
         runs = records.count
@@ -35,6 +38,13 @@ public struct GuidanceBenchSummary: Sendable, Hashable, Codable {
         guidanceWordsPerMinute = guidingMinutes > 0 ? Double(guidanceWords) / guidingMinutes : nil
         wordsPerMinuteWhileGuiding = guidingMinutes > 0 ? Double(allWords) / guidingMinutes : nil
         failures = Dictionary(grouping: records.filter { !$0.succeeded }, by: \.outcome.rawValue).mapValues(\.count)
+        falseCentresOnAnObject = records.filter { $0.outcome == .falseCentre && $0.endAimOnObject == true }.count
+    }
+
+    /// Median steps ÷ median optimum over the runs that ended centred (information, not a verdict).
+    public var medianStepsOverMedianOptimum: Double? {
+        guard let medianSteps, let medianOptimumSteps, medianOptimumSteps > 0 else { return nil }
+        return medianSteps / medianOptimumSteps
     }
 
     /// The middle value (the mean of the two middle values for an even count); nil for no values.
@@ -53,7 +63,10 @@ public struct GuidanceBenchSummary: Sendable, Hashable, Codable {
     }
 }
 
-/// The bar a guidance benchmark must clear (issue 3).
+/// The bar a guidance benchmark must clear (issue 3). "Median steps at most 1.5× the optimum" is judged per run
+/// (steps ÷ that run's own optimum): the optimum differs between runs (1 in view, 2 out of view), and dividing the
+/// median steps by the median optimum would count an out-of-view run that took its optimal two steps against an
+/// optimum of one. `GuidanceBenchSummary.medianStepsOverMedianOptimum` gives that reading for information.
 public struct GuidanceBenchThresholds: Sendable, Hashable, Codable {
     public var minimumSuccessRate = 0.95
     public var maximumStepRatio = 1.5
@@ -72,8 +85,8 @@ public struct GuidanceBenchThresholds: Sendable, Hashable, Codable {
         [
             Verdict(name: "success rate", value: summary.successRate,
                     limit: "≥ \(minimumSuccessRate)", passed: summary.successRate >= minimumSuccessRate),
-            Verdict(name: "median steps ÷ optimum", value: summary.medianStepRatio, limit: "≤ \(maximumStepRatio)",
-                    passed: summary.medianStepRatio.map { $0 <= maximumStepRatio } ?? false),
+            Verdict(name: "median of each run's steps ÷ optimum", value: summary.medianStepRatio,
+                    limit: "≤ \(maximumStepRatio)", passed: summary.medianStepRatio.map { $0 <= maximumStepRatio } ?? false),
             Verdict(name: "steady-guidance words per minute", value: summary.guidanceWordsPerMinute,
                     limit: "≤ \(maximumGuidanceWordsPerMinute)",
                     passed: (summary.guidanceWordsPerMinute ?? 0) <= maximumGuidanceWordsPerMinute),

@@ -42,7 +42,7 @@ private struct SimulatedRun {
     var guidanceWords = 0
     var wordsWhileGuiding = 0
     var detectorFrames = 0
-    var end: (position: NormalizedPoint, aim: NormalizedPoint?) = (.centre, nil)
+    var end: (position: NormalizedPoint, aim: NormalizedPoint?, view: ViewDirection) = (.centre, nil, .ahead)
 
     init(trial: GuidanceTrial, settings: SimulationSettings, guidance: GuidanceConfiguration) {
         self.trial = trial
@@ -85,7 +85,7 @@ private struct SimulatedRun {
         let truth = trulyCentred(from: view)
         let truePosition = trial.scene.position(of: trial.scene.direction(of: trial.target), seenFrom: view)
         let aim = snapshot.flatMap { cue in cue.predictedX.flatMap { x in cue.predictedY.map { NormalizedPoint(x: x, y: $0) } } }
-        end = (truePosition, session.phase == .guiding ? aim : nil)
+        end = (truePosition, session.phase == .guiding ? aim : nil, view)
         observe?(SimulationFrame(time: time, view: view, activity: user.activity, snapshot: snapshot,
                                  truePosition: truePosition, detections: detections))
 
@@ -108,6 +108,15 @@ private struct SimulatedRun {
     private func trulyCentred(from view: ViewDirection) -> [Int] {
         trial.objects.indices.filter {
             trial.objects[$0].classIndex == trial.target.classIndex && trial.scene.isCentred(trial.objects[$0], from: view)
+        }
+    }
+
+    /// Whether a point of the last picture lies inside the true box of an object of the searched class.
+    private func isOnAnObject(_ point: NormalizedPoint) -> Bool {
+        trial.objects.contains { object in
+            guard object.classIndex == trial.target.classIndex else { return false }
+            let box = trial.scene.box(object.box, seenFrom: end.view)
+            return (box.x...box.maxX).contains(point.x) && (box.y...box.maxY).contains(point.y)
         }
     }
 
@@ -160,6 +169,6 @@ private struct SimulatedRun {
                   timeToCentre: timeToCentre, duration: time, guidingSeconds: guidingSeconds,
                   guidanceWords: guidanceWords, wordsWhileGuiding: wordsWhileGuiding,
                   centredOnTarget: centredOnTarget, endPosition: end.position, endAim: end.aim,
-                  detectorFrames: detectorFrames)
+                  endAimOnObject: end.aim.map(isOnAnObject), detectorFrames: detectorFrames)
     }
 }

@@ -33,12 +33,15 @@ public struct RunRecord: Sendable, Hashable, Codable {
     /// Where the run's object truly was in the last picture, and where guidance aimed then (nil when not guiding).
     public var endPosition: NormalizedPoint
     public var endAim: NormalizedPoint?
+    /// Whether that aim lay on an object of the searched class (inside its true box): a false centre on a real
+    /// object is off its true centre; one elsewhere is on something the ground truth does not have.
+    public var endAimOnObject: Bool?
     public var detectorFrames: Int
 
     public init(outcome: Outcome, steps: Int, optimumSteps: Int, startPosition: NormalizedPoint, startInView: Bool,
                 timeToCentre: Double?, duration: Double, guidingSeconds: Double, guidanceWords: Int,
                 wordsWhileGuiding: Int, centredOnTarget: Bool?, endPosition: NormalizedPoint, endAim: NormalizedPoint?,
-                detectorFrames: Int) {
+                endAimOnObject: Bool?, detectorFrames: Int) {
         self.outcome = outcome
         self.steps = steps
         self.optimumSteps = optimumSteps
@@ -52,6 +55,7 @@ public struct RunRecord: Sendable, Hashable, Codable {
         self.centredOnTarget = centredOnTarget
         self.endPosition = endPosition
         self.endAim = endAim
+        self.endAimOnObject = endAimOnObject
         self.detectorFrames = detectorFrames
     }
 
