@@ -69,6 +69,7 @@ final class GuidanceLoop {
         while let frame = try source.nextFrame() {
             let arrival = Monotonic.seconds()
             clock = frame.timestamp
+            try output.advance(to: clock)
             if try handleHousekeeping(at: clock, statistics: &statistics) { break }
             worker.offer(frame, at: arrival, lookCloser: !session.lock.isGuiding)
             let results = try worker.drain()
