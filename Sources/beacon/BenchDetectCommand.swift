@@ -130,12 +130,6 @@ struct StageSamples {
                                    total: total))
     }
 
-    func median(_ key: KeyPath<StageSample, Double>) -> Double { percentile(key, 0.5) }
-    func p95(_ key: KeyPath<StageSample, Double>) -> Double { percentile(key, 0.95) }
-
-    private func percentile(_ key: KeyPath<StageSample, Double>, _ fraction: Double) -> Double {
-        let sorted = samples.map { $0[keyPath: key] }.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[Int((fraction * Double(sorted.count - 1)).rounded())]
-    }
+    func median(_ key: KeyPath<StageSample, Double>) -> Double { percentile(samples.map { $0[keyPath: key] }, 0.5) }
+    func p95(_ key: KeyPath<StageSample, Double>) -> Double { percentile(samples.map { $0[keyPath: key] }, 0.95) }
 }

@@ -55,12 +55,12 @@ struct BenchPipelineCommand: ParsableCommand {
             all.detectedLatencies += statistics.detectedLatencies
             all.detectionTimes += statistics.detectionTimes
         }
-        let ms = { (values: [Double], fraction: Double) in Self.percentile(values, fraction) * 1000 }
+        let ms = { (values: [Double], fraction: Double) in percentile(values, fraction) * 1000 }
         Console.line("Video \(URL(fileURLWithPath: video).lastPathComponent), searching for \(search.target.label), "
             + "\(runs) runs, tiles \(noTiles ? "off" : "on while searching")")
         Console.line(String(format: "cue rate        %6.1f Hz (median of runs; a cue per frame and per finished detection)",
-                            Self.percentile(rates.map(\.cues), 0.5)))
-        Console.line(String(format: "detection rate  %6.1f Hz (median of runs)", Self.percentile(rates.map(\.detections), 0.5)))
+                            percentile(rates.map(\.cues), 0.5)))
+        Console.line(String(format: "detection rate  %6.1f Hz (median of runs)", percentile(rates.map(\.detections), 0.5)))
         Console.line(String(format: "detector time   median %6.1f ms  p95 %6.1f ms", ms(all.detectionTimes, 0.5), ms(all.detectionTimes, 0.95)))
         Console.line(String(format: "frame to cue, tracked frames   median %6.1f ms  p95 %6.1f ms",
                             ms(all.trackedLatencies, 0.5), ms(all.trackedLatencies, 0.95)))
@@ -69,11 +69,5 @@ struct BenchPipelineCommand: ParsableCommand {
         let budget = ms(all.detectionTimes, 0.95) + 15
         Console.line(String(format: "Detected-frame latency p95 %.1f ms against the detector's own p95 plus 15 ms (%.1f ms): %@.",
                             ms(all.detectedLatencies, 0.95), budget, ms(all.detectedLatencies, 0.95) <= budget ? "within" : "over"))
-    }
-
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[Int((fraction * Double(sorted.count - 1)).rounded())]
     }
 }

@@ -242,8 +242,3 @@ struct BenchTilesCommand: ParsableCommand {
 
 }
 
-private func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return 0 }
-    return sorted[Int((fraction * Double(sorted.count - 1)).rounded())]
-}
