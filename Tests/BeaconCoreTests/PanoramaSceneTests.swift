@@ -10,7 +10,7 @@ import Testing
         #expect(scene.degreesPerPixel == 0.2)
         #expect(scene.verticalSpan == 80)
         #expect(scene.viewPixelWidth == 300 && scene.viewPixelHeight == 225)
-        #expect(scene.crop(for: .ahead) == SceneCrop(x: 150, y: 88, width: 300, height: 225))
+        #expect(scene.crop(for: .ahead) == PixelRegion(x: 150, y: 88, width: 300, height: 225))
     }
 
     @Test func yawMovesTheCropSidewaysAndPitchMovesItUp() {

@@ -12,17 +12,17 @@ import Testing
     })
 
     @Test func aViewInsideThePhotoIsItsCrop() {
-        let view = SceneRenderer(photo: Self.tiny).render(SceneCrop(x: 1, y: 0, width: 2, height: 2))
+        let view = SceneRenderer(photo: Self.tiny).render(PixelRegion(x: 1, y: 0, width: 2, height: 2))
         #expect(view.width == 2 && view.height == 2)
         #expect(stride(from: 0, to: view.rgb.count, by: 3).map { view.rgb[$0] } == [10, 20, 11, 21])
     }
 
     @Test func aViewBeyondThePhotoShowsGreyThere() {
         let renderer = SceneRenderer(photo: Self.tiny)
-        let view = renderer.render(SceneCrop(x: 3, y: -1, width: 3, height: 2))
+        let view = renderer.render(PixelRegion(x: 3, y: -1, width: 3, height: 2))
         let grey = renderer.surround
         #expect(stride(from: 0, to: view.rgb.count, by: 3).map { view.rgb[$0] } == [grey, grey, grey, 30, grey, grey])
-        let nowhere = renderer.render(SceneCrop(x: 10, y: 10, width: 2, height: 1))
+        let nowhere = renderer.render(PixelRegion(x: 10, y: 10, width: 2, height: 1))
         #expect(nowhere.rgb.allSatisfy { $0 == grey })
     }
 

@@ -55,16 +55,16 @@ public struct PanoramaScene: Sendable, Hashable, Codable {
     }
 
     /// The pixels of the photo a camera pointing at `view` sees; parts may lie beyond the photo.
-    public func crop(for view: ViewDirection) -> SceneCrop {
+    public func crop(for view: ViewDirection) -> PixelRegion {
         let centreX = Double(photoWidth) / 2 + view.yaw / degreesPerPixel
         let centreY = Double(photoHeight) / 2 - view.pitch / degreesPerPixel
-        return SceneCrop(x: Int((centreX - Double(viewPixelWidth) / 2).rounded()),
+        return PixelRegion(x: Int((centreX - Double(viewPixelWidth) / 2).rounded()),
                          y: Int((centreY - Double(viewPixelHeight) / 2).rounded()),
                          width: viewPixelWidth, height: viewPixelHeight)
     }
 
     /// The exact direction a crop's picture is centred on (a crop sits on whole pixels, the camera need not).
-    public func direction(of crop: SceneCrop) -> ViewDirection {
+    public func direction(of crop: PixelRegion) -> ViewDirection {
         let centreX = Double(crop.x) + Double(crop.width) / 2
         let centreY = Double(crop.y) + Double(crop.height) / 2
         return ViewDirection(yaw: (centreX - Double(photoWidth) / 2) * degreesPerPixel,
@@ -86,20 +86,5 @@ public struct PanoramaScene: Sendable, Hashable, Codable {
             moved.box = NormalizedRect(x: left, y: top, width: right - left, height: bottom - top)
             return moved
         }
-    }
-}
-
-/// A rectangle of whole photo pixels a view is cut from; it may reach beyond the photo's edges.
-public struct SceneCrop: Sendable, Hashable, Codable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 }

@@ -11,7 +11,7 @@ public struct SceneRenderer: Sendable {
         self.photo = photo
     }
 
-    public func render(_ crop: SceneCrop) -> Frame {
+    public func render(_ crop: PixelRegion) -> Frame {
         let region = PixelRegion(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
         let inside = region.clipped(width: photo.width, height: photo.height)
         if inside == region { return photo.cropped(to: region) }

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// How a frame is cut into overlapping tiles for a closer look: a grid of equal tiles, neighbours sharing
 /// `overlap` of a tile's width (or height) so an object on a seam is seen whole by at least one tile when it
 /// is no larger than the shared strip.

@@ -1,5 +1,6 @@
-/// A rectangle of whole pixels inside a frame, origin top-left: where a tile is cut from.
-public struct PixelRegion: Sendable, Hashable, CustomStringConvertible {
+/// A rectangle of whole pixels, origin top-left: where a tile or a simulated view is cut from. It may reach
+/// beyond the picture; `clipped` gives the part inside.
+public struct PixelRegion: Sendable, Hashable, Codable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int
