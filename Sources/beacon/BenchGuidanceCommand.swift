@@ -80,11 +80,11 @@ struct BenchGuidanceCommand: ParsableCommand {
         var inferences = 0, cacheHits = 0, runNumber = 0
         for path in try photoPaths(composition) {
             let photo = try ImageDecoder().decode(contentsOf: URL(fileURLWithPath: path))
-            let found = try detector.detect(photo).filter { $0.confidence >= GuidanceBenchObject.minimumConfidence }
-            guard !found.isEmpty else { continue }
+            // Ground truth: what the detector finds confidently in the whole photo.
+            let truth = try detector.detect(photo).filter { $0.confidence >= GuidanceBenchObject.minimumConfidence }
+            guard !truth.isEmpty else { continue }
             let scene = PanoramaScene(photoWidth: photo.width, photoHeight: photo.height, horizontalSpan: span, camera: camera)
             let views = CachedViewDetector(scene: scene, photo: photo, detector: detector)
-            let truth = found.map(SceneObject.init)
             let photoName = URL(fileURLWithPath: path).lastPathComponent
             for index in truth.indices {
                 // Seeds depend on the photo's name and the object's place in it, so a run is the same whichever

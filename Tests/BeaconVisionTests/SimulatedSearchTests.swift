@@ -30,7 +30,7 @@ import Testing
         guard let detector = try DetectorTests.detector("yolox_nano.onnx", confidence: 0.1),
               let photo = try DetectorTests.photo("coffee.png") else { return }
         let scene = PanoramaScene(photoWidth: photo.width, photoHeight: photo.height)
-        let objects = try detector.detect(photo).filter { $0.confidence >= 0.5 }.map(SceneObject.init)
+        let objects = try detector.detect(photo).filter { $0.confidence >= 0.5 }
         let cup = try #require(objects.firstIndex { $0.label == "cup" })
         let views = CachedViewDetector(scene: scene, photo: photo, detector: detector)
         // The cup a quarter of the picture to the left, to the right and above the middle, and out of view.

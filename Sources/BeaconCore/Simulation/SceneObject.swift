@@ -1,23 +1,9 @@
 /// One object in a scene's photo, as the detector found it in the whole photo: the simulation's ground truth.
-public struct SceneObject: Sendable, Hashable, Codable {
-    public var classIndex: Int
-    public var label: String
-    public var confidence: Double
-    /// Where it is in the whole photo, normalized.
-    public var box: NormalizedRect
+/// It is a detection in the whole photo's normalized coordinates, so it is one.
+public typealias SceneObject = Detection
 
-    public init(classIndex: Int, label: String, confidence: Double, box: NormalizedRect) {
-        self.classIndex = classIndex
-        self.label = label
-        self.confidence = confidence
-        self.box = box
-    }
-
-    public init(_ detection: Detection) {
-        self.init(classIndex: detection.classIndex, label: detection.label, confidence: detection.confidence,
-                  box: detection.box)
-    }
-
+extension Detection {
+    /// What a search for this object's class looks for.
     public var searchTarget: SearchTarget { SearchTarget(label: label, classIndex: classIndex) }
 }
 
