@@ -51,11 +51,6 @@ public enum GuidanceGrammar {
 
         """
 
-    /// The same vocabulary where a place alone ("Centred.") is a phrase too, as Beacon says it when only the
-    /// place changes. Only for speech that has such phrases: the looser grammar lets the recogniser drop a
-    /// quick "cup" before its place.
-    public static let jsgfWithBarePlaces = jsgf.replacingOccurrences(of: "<object> <place>;", with: "<object> <place> | <place>;")
-
     /// CMU-style pronunciations; the second forms are the British (non-rhotic) ones espeak-ng's "en" speaks.
     /// "centred" is not in Debian's cmudict at all.
     public static let dictionary = """

@@ -65,9 +65,6 @@ final class DetectorWorker: @unchecked Sendable {
         }
     }
 
-    /// Whether the detector is idle with nothing waiting (used offline to wait for each frame's result).
-    var isIdle: Bool { condition.withLock { !busy && waiting == nil } }
-
     /// Blocks until the detector is idle and returns what finished.
     func drain() throws -> [Result] {
         condition.withLock {
