@@ -32,6 +32,8 @@ public struct OutputTensor {
 /// and everything else here is immutable after init (hence `@unchecked Sendable`).
 public final class InferenceSession: @unchecked Sendable {
     public let modelPath: String
+    /// The runtime the session was made with; held so the environment outlives every session made in it.
+    public let runtime: OnnxRuntime
     public let inputs: [TensorSpec]
     public let outputs: [TensorSpec]
 
@@ -85,6 +87,7 @@ public final class InferenceSession: @unchecked Sendable {
             throw error
         }
         self.modelPath = modelPath
+        self.runtime = runtime
         self.session = session
         self.memoryInfo = memoryInfo!
         self.inputNames = inputs.map { strdup($0.name)! }

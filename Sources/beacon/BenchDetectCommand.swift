@@ -41,7 +41,7 @@ struct BenchDetectCommand: ParsableCommand {
         let decoder = ImageDecoder()
         Console.line("Model \(URL(fileURLWithPath: detector.session.modelPath).lastPathComponent) "
             + "(\(detector.format.family.rawValue), input \(detector.format.letterbox.width)x\(detector.format.letterbox.height)), "
-            + "ONNX Runtime \(try composition.runtime().version), threads \(self.detector.threads == 0 ? "auto" : String(self.detector.threads)), "
+            + "ONNX Runtime \(detector.session.runtime.version), threads \(self.detector.threads == 0 ? "auto" : String(self.detector.threads)), "
             + "\(runs) runs per image after 3 warm-up runs, \(paths.count) images")
 
         var stages = StageSamples()
