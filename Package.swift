@@ -28,9 +28,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CPulseSimple", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract lept", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
 
-        // Engines: neural networks on ONNX Runtime.
-        .target(name: "BeaconVision", dependencies: ["BeaconCore", "COnnxRuntime"]),
+        // Engines: neural networks on ONNX Runtime (objects, text), and Tesseract for scripts PP-OCR lacks.
+        .target(name: "BeaconVision", dependencies: ["BeaconCore", "COnnxRuntime", "CTesseract"]),
         // Frames in: images, video files, cameras.
         .target(name: "BeaconMedia", dependencies: ["BeaconCore", "CFFmpeg", "CTurboJPEG", "CPNG"]),
         // Sound out: speech synthesis and audio sinks.

@@ -27,6 +27,8 @@ APT_PACKAGES=(
   espeak-ng libespeak-ng-dev
   libpulse-dev pulseaudio pulseaudio-utils sox
   pocketsphinx pocketsphinx-en-us
+  libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-rus tesseract-ocr-chi-sim
+  fonts-dejavu-core fonts-noto-cjk
 )
 
 missing=()
@@ -84,6 +86,22 @@ if [ ${#missing_photos[@]} -gt 0 ]; then
   dpkg-deb --fsys-tarfile "$tmp"/opencv-doc_*.deb | tar -x -C "$tmp" "${members[@]}"
   mkdir -p "$photos_dir"
   for name in "${missing_photos[@]}"; do cp "$tmp/usr/share/doc/opencv-doc/examples/data/$name" "$photos_dir/"; done
+  rm -rf "$tmp"
+fi
+
+# Text models: PP-OCRv6 detection and recognition and the PP-OCR angle classifier, from the rapidocr wheel on PyPI
+# into the model cache (Beacon verifies their pinned SHA-256 when it loads them; `beacon models verify` reports).
+RAPIDOCR_VERSION=3.10.0
+models_dir="${XDG_CACHE_HOME:-$HOME/.cache}/beacon/models"
+ocr_models=(PP-OCRv6_det_small.onnx PP-OCRv6_rec_small.onnx ch_ppocr_mobile_v2.0_cls_mobile.onnx)
+missing_models=()
+for name in "${ocr_models[@]}"; do [ -f "$models_dir/$name" ] || missing_models+=("rapidocr/models/$name"); done
+if [ ${#missing_models[@]} -gt 0 ]; then
+  echo "setup: installing the PP-OCR text models (rapidocr ${RAPIDOCR_VERSION} wheel from PyPI) into $models_dir"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: "rapidocr==${RAPIDOCR_VERSION}" -d "$tmp"
+  mkdir -p "$models_dir"
+  unzip -q -j -o "$tmp"/rapidocr-${RAPIDOCR_VERSION}-*.whl "${missing_models[@]}" -d "$models_dir"
   rm -rf "$tmp"
 fi
 

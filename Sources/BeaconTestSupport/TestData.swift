@@ -37,8 +37,20 @@ public enum TestData {
     /// The path of a test photo, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
     public static func image(_ name: String) -> URL? { existing(imagesFolder.appendingPathComponent(name)) }
 
-    /// The path of a shared model file, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
-    public static func model(_ name: String) -> URL? { existing(modelsFolder.appendingPathComponent(name)) }
+    /// The user's model cache, where `beacon models install` and scripts/setup.sh put downloaded models
+    /// (the PP-OCR text models come from PyPI, not from ../shared/models).
+    public static var modelCacheFolder: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return cache.appendingPathComponent("beacon/models")
+    }
+
+    /// The path of a model file (shared folder first, then the user's model cache), or nil when it is missing
+    /// (a failure under BEACON_REQUIRE_MODELS=1).
+    public static func model(_ name: String) -> URL? {
+        existing(modelsFolder.appendingPathComponent(name)) ?? existing(modelCacheFolder.appendingPathComponent(name))
+    }
 
     private static func existing(_ url: URL) -> URL? {
         if FileManager.default.fileExists(atPath: url.path) { return url }

@@ -1,0 +1,44 @@
+/// The languages Beacon reads and speaks.
+public enum TextLanguage: String, Sendable, Hashable, Codable, CaseIterable {
+    case english = "en"
+    case russian = "ru"
+    case chinese = "zh"
+
+    /// The espeak-ng voice that speaks this language.
+    public var voice: String {
+        switch self {
+        case .english: "en"
+        case .russian: "ru"
+        case .chinese: "cmn"
+        }
+    }
+
+    /// The language's name, for messages.
+    public var name: String {
+        switch self {
+        case .english: "English"
+        case .russian: "Russian"
+        case .chinese: "Chinese"
+        }
+    }
+
+    /// The language a text is written in, judged from its letters' scripts: Han characters mean Chinese,
+    /// Cyrillic letters Russian, Latin letters English. The script with the most letters wins; nil when the text
+    /// has no letters of these scripts (digits and punctuation only, or another script).
+    public static func detect(in text: String) -> TextLanguage? {
+        var latin = 0, cyrillic = 0, han = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: latin += 1
+            case 0x400...0x52F: cyrillic += 1
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: han += 1
+            default: break
+            }
+        }
+        // A Han character carries about a word's worth of text; weigh it so a Chinese line with a Latin brand
+        // name in it still reads as Chinese.
+        let scores: [(TextLanguage, Int)] = [(.english, latin), (.russian, cyrillic), (.chinese, han * 3)]
+        guard let best = scores.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return nil }
+        return best.0
+    }
+}

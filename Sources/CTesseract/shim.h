@@ -1,0 +1,3 @@
+// Tesseract's C API and the Leptonica image calls it needs (Debian: libtesseract-dev, libleptonica-dev).
+#include <tesseract/capi.h>
+#include <leptonica/allheaders.h>
