@@ -27,4 +27,5 @@ if [ ! -s "$video" ]; then
     -vf "pad=1880:560:640:80:color=0x707070,crop=640:480:x='362+500*t/6':y=0,format=yuv420p" \
     -t 6 -r 15 -c:v libx264 -pix_fmt yuv420p "$video"
 fi
+"$here/scripts/make-text-samples.sh"
 echo "samples: $out"

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Makes the text samples the OCR, find-text and read tests and benches use. Called by make-samples.sh; safe to run
+# on its own. Rendered with ffmpeg's drawtext (DejaVu Sans from fonts-dejavu-core, Noto Sans CJK SC from
+# fonts-noto-cjk) or arranged from real photographed pages. Nothing here is committed; everything lands in
+# $BEACON_SAMPLES (default ~/.cache/beacon/samples). Each file is made only when missing, so a second run is instant.
+#
+#   sign-en.png, sign-ru.png, sign-zh.png  800x330 labels, black on white, one line of text per row (below)
+#   text-pan.mp4    640x480, 6 s, 15 fps: a camera panning right across a wall of signs. The target is EXIT (white on
+#                   green); the distractors are words one or two letters from it: EXIST (also white on green),
+#                   NEXT, EDIT, TEXT, EXTRA. EXIT starts right of centre (x≈480 of 640 at 0 s), passes the
+#                   centre at about 2.7 s and ends left of it (x≈120 at 6 s).
+#   open-book.png   1280x420: two real photographed pages with a dark gutter, the right one under the frame's centre
+#   page-1080p.png  1920x1080: the photographed page scaled up, for timing a whole 1080p page
+#
+# The open book: Debian's opencv-doc has no second readable photograph of print (text_defocus.jpg and text_motion.jpg
+# are blurred on purpose, imageTextN/R.png are rendered), so both pages come from the one real photo
+# ../shared/testdata/images/page.png (scikit-image, CC0): the left page is its heading and five prose lines (6 lines),
+# the right page the whole photo (the same 6 lines plus the code line "markers = np.zeros_like(coins)"), at different
+# sizes. Tests tell the pages apart by position and by that code line.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=${BEACON_SAMPLES:-${XDG_CACHE_HOME:-$HOME/.cache}/beacon/samples}
+mkdir -p "$out"
+
+latin_font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+latin_bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+cjk_font=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+for font in "$latin_font" "$latin_bold" "$cjk_font"; do
+  [ -s "$font" ] || { echo "text samples: $font is missing: install fonts-dejavu-core and fonts-noto-cjk" >&2; exit 1; }
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# drawtext reads each line from a file, so no character of the text needs escaping for the filter graph.
+# Arguments: output, font selector (fontfile=… or font=…), then the lines.
+render_label() {
+  local target=$1 font=$2; shift 2
+  local filters="" y=30 index=0
+  for line in "$@"; do
+    printf '%s' "$line" > "$tmp/line$index.txt"
+    filters+="${filters:+,}drawtext=$font:textfile=$tmp/line$index.txt:expansion=none:fontsize=40:fontcolor=black:x=40:y=$y"
+    y=$((y + 72)); index=$((index + 1))
+  done
+  ffmpeg -v error -y -f lavfi -i "color=c=white:s=800x330:d=1" -vf "$filters" -frames:v 1 "$target"
+}
+
+[ -s "$out/sign-en.png" ] || render_label "$out/sign-en.png" "fontfile=$latin_font" \
+  "EXIT" "Pharmacy open 9:00 - 18:00" "Best before 15 MAR 2026" "Platform 4 to Central Station"
+[ -s "$out/sign-ru.png" ] || render_label "$out/sign-ru.png" "fontfile=$latin_font" \
+  "Молоко 3,2% жирности" "Годен до 15.03.2026" "Хранить при температуре" "от +2 до +6 °C"
+# font= goes through fontconfig, which picks the Simplified Chinese face inside the .ttc (fontfile= would take its
+# first face, the Japanese one, whose glyph shapes differ for some characters).
+[ -s "$out/sign-zh.png" ] || render_label "$out/sign-zh.png" "font=Noto Sans CJK SC" \
+  "出口" "请勿吸烟" "保质期至二零二六年三月" "牛奶 一升"
+
+# The wall: 1600x480, grey, with sign plates. Each entry: word, plate colour, text colour, plate x, y, font size.
+if [ ! -s "$out/text-pan.mp4" ]; then
+  filters="" index=0
+  while read -r word plate ink x y size; do
+    printf '%s' "$word" > "$tmp/sign$index.txt"
+    width=$(( ${#word} * size * 3 / 4 + 40 )) height=$(( size + 36 ))
+    filters+="${filters:+,}drawbox=x=$x:y=$y:w=$width:h=$height:color=$plate:t=fill"
+    filters+=",drawtext=fontfile=$latin_bold:textfile=$tmp/sign$index.txt:expansion=none:fontsize=$size:fontcolor=$ink"
+    filters+=":x=$x+($width-text_w)/2:y=$y+($height-text_h)/2"
+    index=$((index + 1))
+  done <<'SIGNS'
+EDIT 0xf0f0e8 0x202020 360 120 44
+NEXT 0xf5d742 0x202020 640 300 44
+EXIST 0x1f7a3a 0xffffff 780 90 44
+EXIT 0x1f7a3a 0xffffff 950 200 48
+TEXT 0xf0f0e8 0x202020 1150 330 44
+EXTRA 0xf0f0e8 0x202020 1230 110 44
+SIGNS
+  ffmpeg -v error -y -f lavfi -i "color=c=0x8a8a84:s=1600x480:d=1" -vf "$filters" -frames:v 1 "$tmp/wall.png"
+  # The camera's left edge moves from x=520 to x=880 over 6 s: EXIT's centre (x≈1000 on the wall) goes from 480 to 120.
+  ffmpeg -v error -y -loop 1 -framerate 15 -i "$tmp/wall.png" \
+    -vf "crop=640:480:x='520+60*t':y=0,format=yuv420p" -t 6 -r 15 -c:v libx264 -pix_fmt yuv420p "$out/text-pan.mp4"
+fi
+
+page="$here/../shared/testdata/images/page.png"
+if [ -s "$page" ]; then
+  if [ ! -s "$out/open-book.png" ]; then
+    # Left page: the photo's top 150 rows (heading and prose) at 1.3x, tilted by 1.5°; right page: the whole photo at
+    # 1.7x from x=560, so the centre (640, 210) lies on it; a dark shadow between them is the gutter.
+    ffmpeg -v error -y -i "$page" -i "$page" -filter_complex "\
+color=c=0x282828:s=1280x420:d=1[table];\
+[0:v]format=rgb24,crop=384:150:0:0,scale=500:-2,rotate=-1.5*PI/180:fillcolor=0x282828[left];\
+[1:v]format=rgb24,scale=653:-2[right];\
+[table][left]overlay=x=30:y=60[a];[a][right]overlay=x=560:y=40[b];\
+[b]drawbox=x=536:y=30:w=24:h=360:color=0x101010:t=fill" -frames:v 1 "$out/open-book.png"
+  fi
+  [ -s "$out/page-1080p.png" ] || ffmpeg -v error -y -i "$page" \
+    -vf "format=rgb24,scale=1920:-2:flags=bicubic,pad=1920:1080:0:(oh-ih)/2:color=0x303030" -frames:v 1 "$out/page-1080p.png"
+else
+  echo "text samples: $page is missing, so open-book.png and page-1080p.png were not made" >&2
+fi
+echo "text samples: $out"
