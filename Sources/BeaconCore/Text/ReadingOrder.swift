@@ -1,0 +1,165 @@
+/// Recognised lines in the order a person reads them: column by column, each column top to bottom, and pieces of
+/// one printed line (a recogniser may split a line at a wide space) left to right.
+///
+/// Works in the text's own frame of reference: the lines' common direction is measured from their quads and the
+/// page is turned level before anything is compared, so a tilted photo orders like a straight one.
+///
+/// How columns are found, recursively (an XY cut that prefers columns): if some white gap at least `minimumGutter`
+/// line heights wide runs down between the lines of a group, the group is split there into columns, read left to
+/// right. Otherwise something spans the columns (a heading, a full-width paragraph, a footer), and the group is cut
+/// across at its widest white gap between rows, above before below, so the parts without the spanning text can
+/// split into columns. A group with neither is read row by row. Rows are compared by the middle half of each
+/// line's height, so boxes the recogniser padded do not run together.
+public struct ReadingOrder: Sendable {
+    /// The narrowest white gap between columns, in median line heights. Word spaces are a third of a line height;
+    /// column gutters in print are one to two.
+    public var minimumGutter: Double
+    /// The frame's width over its height, so angles are measured in pixels, not in stretched coordinates.
+    public var frameAspectRatio: Double
+
+    public init(frameAspectRatio: Double = 1, minimumGutter: Double = 1) {
+        self.frameAspectRatio = frameAspectRatio.isFinite && frameAspectRatio > 0 ? frameAspectRatio : 1
+        self.minimumGutter = minimumGutter
+    }
+
+    /// The lines in reading order.
+    public func sorted(_ lines: [TextLine]) -> [TextLine] { arrange(lines).lines }
+
+    /// The lines grouped into blocks and rows, in reading order.
+    public func arrange(_ lines: [TextLine]) -> ReadingLayout {
+        let placed = LevelledLines(lines, aspectRatio: frameAspectRatio)
+        let blocks = Self.order(placed.lines, gutter: minimumGutter * placed.medianHeight).blocks
+        return ReadingLayout(blocks: blocks.map { $0.map { $0.map(\.line) } })
+    }
+
+    /// Blocks of rows in reading order, and whether the group stayed one block (no column split inside it).
+    private static func order(_ lines: [LevelledLine], gutter: Double) -> (blocks: [[[LevelledLine]]], isOneBlock: Bool) {
+        guard lines.count > 1 else { return (lines.isEmpty ? [] : [[lines]], true) }
+        let columns = splitAtGutters(lines, gutter: gutter)
+        if columns.count > 1 {
+            return (columns.flatMap { order($0, gutter: gutter).blocks }, false)
+        }
+        if let (above, below) = splitAtWidestRowGap(lines) {
+            let top = order(above, gutter: gutter), bottom = order(below, gutter: gutter)
+            if top.isOneBlock && bottom.isOneBlock, let upper = top.blocks.first, let lower = bottom.blocks.first {
+                return ([upper + lower], true)
+            }
+            return (top.blocks + bottom.blocks, false)
+        }
+        return ([rows(of: lines)], true)
+    }
+
+    /// The group cut into columns at every white gap at least a gutter wide that runs down past all its lines.
+    private static func splitAtGutters(_ lines: [LevelledLine], gutter: Double) -> [[LevelledLine]] {
+        var columns: [[LevelledLine]] = []
+        var columnRight = -Double.infinity
+        for line in lines.sorted(by: { $0.left < $1.left }) {
+            if columns.isEmpty || line.left - columnRight >= gutter {
+                columns.append([line])
+            } else {
+                columns[columns.count - 1].append(line)
+            }
+            columnRight = max(columnRight, line.right)
+        }
+        return columns
+    }
+
+    /// The group cut across at the widest gap between the middle halves of its lines; nil when they all overlap.
+    private static func splitAtWidestRowGap(_ lines: [LevelledLine]) -> ([LevelledLine], [LevelledLine])? {
+        let byTop = lines.sorted { $0.coreTop < $1.coreTop }
+        var reach = byTop[0].coreBottom
+        var widest: (gap: Double, index: Int)?
+        for index in 1..<byTop.count {
+            let gap = byTop[index].coreTop - reach
+            if gap > 0 && gap > widest?.gap ?? 0 { widest = (gap, index) }
+            reach = max(reach, byTop[index].coreBottom)
+        }
+        guard let widest else { return nil }
+        return (Array(byTop[..<widest.index]), Array(byTop[widest.index...]))
+    }
+
+    /// A group's lines as rows top to bottom: lines overlapping vertically by more than half the smaller height
+    /// sit on the same baseline and are read left to right.
+    private static func rows(of lines: [LevelledLine]) -> [[LevelledLine]] {
+        var rows: [[LevelledLine]] = []
+        for line in lines.sorted(by: { $0.middle < $1.middle }) {
+            let sameBaseline = rows.last?.contains { other in
+                let overlap = min(line.bottom, other.bottom) - max(line.top, other.top)
+                return overlap > 0.5 * min(line.height, other.height)
+            } ?? false
+            if sameBaseline { rows[rows.count - 1].append(line) } else { rows.append([line]) }
+        }
+        return rows.map { $0.sorted { $0.left < $1.left } }
+    }
+}
+
+/// Lines grouped for reading: blocks in reading order (a column, or the part of a page above or below a heading
+/// that spans columns), each a list of rows top to bottom, each row's lines left to right.
+public struct ReadingLayout: Sendable, Hashable {
+    public var blocks: [[[TextLine]]]
+
+    public init(blocks: [[[TextLine]]]) {
+        self.blocks = blocks
+    }
+
+    /// Every row in reading order: pieces of one printed line together.
+    public var rows: [[TextLine]] { blocks.flatMap { $0 } }
+
+    /// Every line in reading order.
+    public var lines: [TextLine] { rows.flatMap { $0 } }
+}
+
+/// A line's extent in the levelled page: `left…right` along the text, `top…bottom` across it.
+private struct LevelledLine {
+    var line: TextLine
+    var left: Double
+    var right: Double
+    var top: Double
+    var bottom: Double
+
+    var height: Double { bottom - top }
+    var middle: Double { (top + bottom) / 2 }
+    /// The middle half of the line's height: what rows are told apart by.
+    var coreTop: Double { middle - height / 4 }
+    var coreBottom: Double { middle + height / 4 }
+}
+
+/// The lines turned so that their common direction runs left to right.
+private struct LevelledLines {
+    var lines: [LevelledLine]
+    var medianHeight: Double
+
+    init(_ textLines: [TextLine], aspectRatio: Double) {
+        // The common direction: the sum of every line's run along its top and bottom edges, in pixel proportions,
+        // so long lines count for more than a stray word. Lines without a usable geometry are levelled as they are.
+        var runX = 0.0, runY = 0.0
+        for line in textLines {
+            let q = line.quad
+            let dx = (q.topRight.x - q.topLeft.x + q.bottomRight.x - q.bottomLeft.x) * aspectRatio
+            let dy = q.topRight.y - q.topLeft.y + q.bottomRight.y - q.bottomLeft.y
+            if dx.isFinite && dy.isFinite {
+                runX += dx
+                runY += dy
+            }
+        }
+        let length = (runX * runX + runY * runY).squareRoot()
+        let (ux, uy) = length > 0 ? (runX / length, runY / length) : (1.0, 0.0)
+        lines = textLines.map { line in
+            var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+            for corner in line.quad.corners {
+                let x = corner.x * aspectRatio, y = corner.y
+                let along = x * ux + y * uy, across = -x * uy + y * ux
+                left = min(left, along)
+                right = max(right, along)
+                top = min(top, across)
+                bottom = max(bottom, across)
+            }
+            guard left.isFinite, right.isFinite, top.isFinite, bottom.isFinite else {
+                return LevelledLine(line: line, left: 0, right: 0, top: 0, bottom: 0)
+            }
+            return LevelledLine(line: line, left: left, right: right, top: top, bottom: bottom)
+        }
+        let heights = lines.map(\.height).sorted()
+        medianHeight = heights.isEmpty ? 0 : heights[heights.count / 2]
+    }
+}
