@@ -33,6 +33,17 @@ struct Composition {
         return try YOLODetector(session: session, thresholds: options.thresholds)
     }
 
+    /// The PP-OCR engine with its models resolved like the detector's: a missing one is named with its install command.
+    func textRecognizer(_ options: PPOCROptions) throws -> PPOCREngine {
+        let locator = modelLocator
+        let detector = try locator.locate(options.detector)
+        let recognizer = try locator.locate(options.recognizer)
+        let classifier = options.skipClassifier ? nil : try locator.locate(options.classifier)
+        return try PPOCREngine(runtime: try runtime(), detectorModel: detector.url.path, recognizerModel: recognizer.url.path,
+                               classifierModel: classifier?.url.path,
+                               sessionOptions: SessionOptions(intraOpThreads: options.threads), settings: options.settings)
+    }
+
     /// What a search needs: the target resolved against the detector's classes, and a detection function that
     /// looks closer at zoomed tiles while nothing is locked. The detector itself runs at a low threshold so the
     /// tracker can recover weak boxes; the tracker applies the user's confidence.
