@@ -67,13 +67,21 @@ public struct Utterance: Sendable, Hashable, Codable {
     /// Asked for by the user (a key, a voice command): it skips cooldowns and the word budget, and
     /// may interrupt anything but a hazard, since the user is waiting for exactly this.
     public var isRequested: Bool
+    /// The language the text is in when it is not the session's own (a Russian sign read aloud in an English
+    /// session): the voice follows it. nil: the session's voice, as for every guidance phrase.
+    public var language: TextLanguage?
 
-    public init(text: String, priority: SpeechPriority, category: String, isRequested: Bool = false) {
+    public init(text: String, priority: SpeechPriority, category: String, isRequested: Bool = false,
+                language: TextLanguage? = nil) {
         self.text = text
         self.priority = priority
         self.category = category
         self.isRequested = isRequested
+        self.language = language
     }
+
+    /// The espeak-ng voice to speak this in: its language's, else the session's `defaultVoice`.
+    public func voice(default defaultVoice: String) -> String { language?.voice ?? defaultVoice }
 
     /// Words as a listener hears them, for the word budget.
     public var wordCount: Int { text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count }

@@ -61,7 +61,7 @@ final class MixerOutput: GuidanceOutput {
             pendingEnds.append(time) // guidance time: nothing was placed on the mixer
             return
         }
-        let (audio, wordStarts) = try synthesizer.synthesizeWithWords(utterance.text, voice: voice)
+        let (audio, wordStarts) = try synthesizer.synthesizeWithWords(utterance.text, voice: utterance.voice(default: voice))
         _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
     }
 

@@ -1,0 +1,151 @@
+import BeaconCore
+import BeaconTestSupport
+import Foundation
+import Testing
+@testable import BeaconVision
+
+/// The language-routed recogniser with Tesseract as its Cyrillic engine and, until the PP-OCR engine is in,
+/// a recorded stand-in for PP-OCR: what PP-OCRv6_rec_small (rapidocr 3.10.0) read from each line of the rendered
+/// labels, measured with onnxruntime in Python on crops of the lines, placed in boxes around each line's ink as a
+/// text detector would place them.
+@Suite(.serialized) struct TesseractRoutingTests {
+    /// PP-OCRv6's readings, line by line, top to bottom. Its dictionary has no Cyrillic: Russian words became
+    /// blanks and only digits, punctuation and spaces came through, each with a mean confidence above 0.95.
+    static let recordedPPOCR: [String: [(text: String, confidence: Double)]] = [
+        "sign-ru.png": [(" 3,2% ", 0.954), ("  15.03.2026", 0.992), ("  ", 0.965), (" +2  +6 ", 0.973)],
+        "sign-en.png": [("EXIT", 1.0), ("Pharmacy open 9:00 - 18:00", 0.998), ("Best before 15 MAR 2026", 1.0),
+                        ("Platform 4 to Central Station", 1.0)],
+        "sign-zh.png": [("出口", 1.0), ("请勿吸烟", 1.0), ("保质期至二零二六年三月", 1.0), ("牛奶一升", 0.996)],
+    ]
+
+    static func recordedPrimary(_ sample: String, frame: Frame) -> RecordedTextRecognizer {
+        let readings = recordedPPOCR[sample]!
+        // make-text-samples.sh draws line i at y = 30 + 72 i, 40 px type: its ink lies within rows 22 + 72 i ..< +62.
+        let lines = readings.enumerated().compactMap { index, reading -> TextLine? in
+            guard let ink = frame.inkBox(rows: (22 + 72 * index)..<(84 + 72 * index)) else { return nil }
+            // A DB detector's unclipped box reaches a little beyond the ink.
+            let pad = Double(ink.height) * 0.2
+            let box = NormalizedRect(x: (Double(ink.x) - pad) / Double(frame.width), y: (Double(ink.y) - pad) / Double(frame.height),
+                                     width: (Double(ink.width) + 2 * pad) / Double(frame.width),
+                                     height: (Double(ink.height) + 2 * pad) / Double(frame.height))
+            return TextLine(text: reading.text, confidence: reading.confidence, quad: Quad(box))
+        }
+        return RecordedTextRecognizer(languages: [.english, .chinese], lines: lines)
+    }
+
+    static func tesseract() throws -> TesseractRecognizer? { try TesseractTests.recognizer("rus+eng") }
+
+    @Test func russianLinesThePrimaryEngineCannotReadAreReadByTesseract() throws {
+        guard let tesseract = try Self.tesseract(), let frame = try TextSamples.frame("sign-ru.png") else { return }
+        let router = LanguageRoutedRecognizer(language: .automatic, primary: Self.recordedPrimary("sign-ru.png", frame: frame),
+                                              cyrillic: tesseract)
+        let start = ContinuousClock.now
+        let lines = try router.recognize(frame)
+        print("routed sign-ru: 4 lines re-read in \(ContinuousClock.now - start)")
+        let text = lines.readingTopToBottom
+        print(text)
+        #expect(text.split(separator: "\n").count == 4)
+        for expected in ["Молоко", "жирности", "Годен до 15.03.2026", "Хранить при температуре", "от +2 до +6"] {
+            #expect(text.contains(expected), "\(expected) not in \(text)")
+        }
+        for line in lines {
+            #expect(TextLanguage.detect(in: line.text) == .russian)
+            #expect(ReadingLanguage.automatic.voice(for: line.text) == "ru")
+            #expect(!line.words.isEmpty)
+            let box = line.quad.boundingRect
+            for word in line.words { #expect(box.iou(word.quad.boundingRect) > 0, "\(word.text) is not inside its line") }
+        }
+    }
+
+    @Test(arguments: ["sign-en.png", "sign-zh.png"])
+    func linesThePrimaryEngineReadFullyAreNotReadAgain(sample: String) throws {
+        guard let frame = try TextSamples.frame(sample) else { return }
+        let primary = Self.recordedPrimary(sample, frame: frame)
+        let router = LanguageRoutedRecognizer(language: .automatic, primary: primary, cyrillic: RefusingTextRecognizer())
+        #expect(try router.recognize(frame) == primary.lines)
+    }
+
+    @Test func coverageSeparatesUnderReadLinesFromReadOnes() throws {
+        var fractions: [String: [Double]] = [:]
+        for sample in Self.recordedPPOCR.keys.sorted() {
+            guard let frame = try TextSamples.frame(sample) else { return }
+            fractions[sample] = Self.recordedPrimary(sample, frame: frame).lines.map {
+                LineTextCoverage.explainedFraction(of: $0, frameWidth: frame.width, frameHeight: frame.height)
+            }
+            print("coverage \(sample): \(fractions[sample]!.map { String(format: "%.2f", $0) })")
+        }
+        let threshold = LanguageRoutedRecognizer(language: .automatic, primary: RefusingTextRecognizer(),
+                                                 cyrillic: RefusingTextRecognizer()).rereadBelowCoverage
+        #expect(fractions["sign-ru.png"]!.allSatisfy { $0 < threshold })
+        #expect(fractions["sign-en.png"]!.allSatisfy { $0 >= threshold })
+        #expect(fractions["sign-zh.png"]!.allSatisfy { $0 >= threshold })
+    }
+
+    @Test func anUnderReadLatinLineKeepsThePrimaryReading() throws {
+        guard let tesseract = try Self.tesseract(), let frame = try TextSamples.frame("sign-en.png") else { return }
+        var primary = Self.recordedPrimary("sign-en.png", frame: frame)
+        primary.lines[1].text = "Pharmacy" // as if the rest were smudged: Tesseract reads it again, in Latin letters
+        let router = LanguageRoutedRecognizer(language: .automatic, primary: primary, cyrillic: tesseract)
+        #expect(try router.recognize(frame) == primary.lines)
+    }
+
+    @Test func theRussianSettingReadsTheWholeFrameWithTesseract() throws {
+        guard let tesseract = try Self.tesseract(), let frame = try TextSamples.frame("sign-ru.png") else { return }
+        let router = LanguageRoutedRecognizer(language: .fixed(.russian), primary: RefusingTextRecognizer(), cyrillic: tesseract)
+        #expect(router.languages == [.russian, .english])
+        #expect(try router.recognize(frame).readingTopToBottom.contains("Молоко"))
+    }
+
+    @Test(arguments: [TextLanguage.english, .chinese])
+    func theEnglishAndChineseSettingsUseThePrimaryEngineAlone(language: TextLanguage) throws {
+        guard let frame = try TextSamples.frame("sign-ru.png") else { return }
+        let primary = Self.recordedPrimary("sign-ru.png", frame: frame)
+        let router = LanguageRoutedRecognizer(language: .fixed(language), primary: primary, cyrillic: RefusingTextRecognizer())
+        #expect(try router.recognize(frame) == primary.lines)
+        #expect(router.languages == [.english, .chinese])
+    }
+
+    @Test func aLineCropHasAMarginAndComesBackInFrameCoordinates() {
+        let quad = Quad(NormalizedRect(x: 0.25, y: 0.5, width: 0.5, height: 0.1))
+        let region = LineCrop.region(around: quad, frameWidth: 200, frameHeight: 100)
+        #expect(region == PixelRegion(x: 45, y: 45, width: 110, height: 20))
+        let inCrop = TextLine(text: "x", confidence: 1, quad: Quad(NormalizedRect(x: 0.5, y: 0.25, width: 0.5, height: 0.5)))
+        let placed = LineCrop.placing(inCrop, from: region, frameWidth: 200, frameHeight: 100).quad.boundingRect
+        #expect(abs(placed.x - 0.5) < 1e-9 && abs(placed.y - 0.5) < 1e-9)
+        #expect(abs(placed.width - 0.275) < 1e-9 && abs(placed.height - 0.1) < 1e-9)
+    }
+}
+
+/// A recogniser that gives the lines it was given: the recorded stand-in for an engine.
+struct RecordedTextRecognizer: TextRecognizer {
+    var languages: Set<TextLanguage>
+    var lines: [TextLine]
+    func recognize(_ frame: Frame) throws -> [TextLine] { lines }
+}
+
+/// A recogniser that must not be asked: the test fails if it is.
+struct RefusingTextRecognizer: TextRecognizer {
+    var languages: Set<TextLanguage> { [.russian, .english] }
+    func recognize(_ frame: Frame) throws -> [TextLine] {
+        Issue.record("this engine should not have been asked to read")
+        return []
+    }
+}
+
+extension Frame {
+    /// The bounding box, in pixels, of the dark (ink) pixels within a band of rows; nil when there are none.
+    func inkBox(rows: Range<Int>, darkerThan threshold: Int = 128) -> PixelRegion? {
+        var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+        for y in rows.clamped(to: 0..<height) {
+            for x in 0..<width {
+                let offset = (y * width + x) * 3
+                if Int(rgb[offset]) + Int(rgb[offset + 1]) + Int(rgb[offset + 2]) < threshold * 3 {
+                    minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+                    minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRegion(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
