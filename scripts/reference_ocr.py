@@ -421,9 +421,9 @@ def main():
     parser.add_argument("--runs", type=int, default=1, help="timed runs per image")
     parser.add_argument("--warmup", type=int, default=0, help="untimed runs per image before the timed ones")
     parser.add_argument("--threads", type=int, default=0)
-    parser.add_argument("--max-side", type=int, default=1280)
+    parser.add_argument("--max-side", type=int, default=960)
     parser.add_argument("--min-side", type=int, default=640)
-    parser.add_argument("--min-confidence", type=float, default=0.6)
+    parser.add_argument("--min-confidence", type=float, default=0.8)
     parser.add_argument("--no-classify", dest="classify", action="store_false")
     args = parser.parse_args()
 

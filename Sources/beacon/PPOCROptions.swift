@@ -21,13 +21,13 @@ struct PPOCROptions: ParsableArguments {
     var threads = 0
 
     @Option(name: .customLong("text-max-side"), help: "Longest side of the picture the text detector sees, in pixels.")
-    var maximumSide = 1280
+    var maximumSide = 960
 
     @Option(name: .customLong("text-min-side"), help: "Small pictures are enlarged until their short side reaches this.")
     var minimumSide = 640
 
     @Option(name: .customLong("min-text-confidence"), help: "Lines read with less mean confidence are dropped, 0 to 1.")
-    var minimumConfidence = 0.6
+    var minimumConfidence = 0.8
 
     func validate() throws {
         guard threads >= 0 else { throw ValidationError("--threads must be 0 or more.") }
