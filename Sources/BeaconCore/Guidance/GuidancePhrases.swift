@@ -1,7 +1,13 @@
 /// Every sentence the guidance speaks, in one place, so they stay short and consistent (and can be translated).
 /// Sentences start with a capital and end with a full stop so synthesizers phrase them as sentences.
 public struct GuidancePhrases: Sendable, Hashable {
-    public init() {}
+    /// What kind of thing the target is, said before its name when the search starts: "the text" gives
+    /// "Looking for the text EXIT." (a bare "Looking for EXIT." could be an object). Nil for objects.
+    public var targetKind: String?
+
+    public init(targetKind: String? = nil) {
+        self.targetKind = targetKind
+    }
 
     /// "Cup, one o'clock." / "Cup, centred, 1.5 metres."
     public func found(_ label: String, direction: String, distance: Double? = nil) -> String {
@@ -19,11 +25,13 @@ public struct GuidancePhrases: Sendable, Hashable {
 
     /// The answer to "where is it?" while the target is not in view.
     public func notInView(_ label: String, lastSeen: NormalizedPoint?) -> String {
-        guard let lastSeen else { return sentence("looking for \(label); not seen yet") }
+        guard let lastSeen else { return sentence("looking for \(kindAndName(label)); not seen yet") }
         return sentence("\(label) not in view; last seen \(whereabouts(of: lastSeen))")
     }
 
-    public func lookingFor(_ label: String) -> String { sentence("looking for \(label)") }
+    public func lookingFor(_ label: String) -> String { sentence("looking for \(kindAndName(label))") }
+
+    private func kindAndName(_ label: String) -> String { targetKind.map { "\($0) \(label)" } ?? label }
 
     /// "Search paused after two minutes. Press p to resume."
     public func autoPaused(after seconds: Double) -> String {
