@@ -65,7 +65,7 @@ public struct SharpnessMap: Sendable, Hashable {
 public struct SharpnessMeter: Sendable {
     public struct Parameters: Sendable, Hashable, Codable {
         /// Larger frames are averaged down to this long side first, as Revilio does: sharpness is judged at the
-        /// scale text is recognised at, and a 12-megapixel photo costs no more than a 1080p frame.
+        /// scale text is recognised at, and the threshold means the same for a 12-megapixel photo as for a webcam.
         public var maximumLongSide = 1920
         public var gridSize = 60
         /// A cell is sharp when the variance of |Laplacian| reaches this: Revilio's blur score 1 − min(v, 256)/256
@@ -117,44 +117,53 @@ public struct SharpnessMeter: Sendable {
         return scratch.totals.map(gridSize: gridSize, width: size.width, height: size.height, parameters: parameters)
     }
 
-    /// BT.601 luma in fixed point: (77 R + 150 G + 29 B) / 256.
+    /// BT.601 luma in fixed point: (77 R + 150 G + 29 B + 128) / 256, which stays below 2¹⁶, so 16-bit wrapping
+    /// arithmetic is exact and vectorises.
     private static func convertToGrey(_ frame: Frame, into grey: inout [UInt8]) {
         let count = frame.width * frame.height
         frame.rgb.withUnsafeBufferPointer { rgb in
             grey.withUnsafeMutableBufferPointer { out in
+                guard let source = rgb.baseAddress, let target = out.baseAddress else { return }
                 for index in 0..<count {
-                    let r = UInt32(rgb[3 * index]), g = UInt32(rgb[3 * index + 1]), b = UInt32(rgb[3 * index + 2])
-                    out[index] = UInt8(truncatingIfNeeded: (77 * r + 150 * g + 29 * b + 128) >> 8)
+                    let pixel = source + index &* 3
+                    let luma = 77 &* UInt16(pixel[0]) &+ 150 &* UInt16(pixel[1]) &+ 29 &* UInt16(pixel[2]) &+ 128
+                    target[index] = UInt8(truncatingIfNeeded: luma >> 8)
                 }
             }
         }
     }
 
     /// Area average onto a smaller grid: each output pixel is the mean luma of the source pixels whose integer
-    /// positions fall in its footprint.
+    /// positions fall in its footprint. Each source row is turned to luma in one vectorised pass, then added into
+    /// its output columns' running sums.
     private static func averageDown(_ frame: Frame, width: Int, height: Int, scratch: inout Scratch) {
         let sourceWidth = frame.width, sourceHeight = frame.height
         frame.rgb.withUnsafeBufferPointer { rgb in
             scratch.grey.withUnsafeMutableBufferPointer { out in
                 scratch.rowSums.withUnsafeMutableBufferPointer { sums in
-                    scratch.outputColumn.withUnsafeBufferPointer { target in
-                        scratch.footprint.withUnsafeBufferPointer { footprint in
-                            for row in 0..<height {
-                                let firstRow = row * sourceHeight / height, endRow = (row + 1) * sourceHeight / height
-                                sums.update(repeating: 0)
-                                for y in firstRow..<endRow {
-                                    var index = y * sourceWidth * 3
-                                    for x in 0..<sourceWidth {
-                                        let luma = 77 * UInt32(rgb[index]) + 150 * UInt32(rgb[index + 1])
-                                            + 29 * UInt32(rgb[index + 2])
-                                        sums[target[x]] &+= luma
-                                        index += 3
+                    scratch.lumaRow.withUnsafeMutableBufferPointer { luma in
+                        scratch.outputColumn.withUnsafeBufferPointer { target in
+                            scratch.columnStarts.withUnsafeBufferPointer { starts in
+                                guard let source = rgb.baseAddress, let lumaRow = luma.baseAddress,
+                                      let targetColumn = target.baseAddress else { return }
+                                for row in 0..<height {
+                                    let firstRow = row * sourceHeight / height, endRow = (row + 1) * sourceHeight / height
+                                    sums.update(repeating: 0)
+                                    for y in firstRow..<endRow {
+                                        let line = source + y * sourceWidth * 3
+                                        // Unscaled luma, at most 256 × 255: exact in 16 bits.
+                                        for x in 0..<sourceWidth {
+                                            let pixel = line + x &* 3
+                                            lumaRow[x] = 77 &* UInt16(pixel[0]) &+ 150 &* UInt16(pixel[1])
+                                                &+ 29 &* UInt16(pixel[2])
+                                        }
+                                        for x in 0..<sourceWidth { sums[Int(targetColumn[x])] &+= UInt32(lumaRow[x]) }
                                     }
-                                }
-                                let rows = UInt32(endRow - firstRow)
-                                for column in 0..<width {
-                                    let divisor = footprint[column] * rows * 256
-                                    out[row * width + column] = UInt8(truncatingIfNeeded: (sums[column] + divisor / 2) / divisor)
+                                    let rows = UInt32(endRow - firstRow)
+                                    for column in 0..<width {
+                                        let divisor = UInt32(starts[column + 1] - starts[column]) * rows * 256
+                                        out[row * width + column] = UInt8(truncatingIfNeeded: (sums[column] + divisor / 2) / divisor)
+                                    }
                                 }
                             }
                         }
@@ -164,35 +173,51 @@ public struct SharpnessMeter: Sendable {
         }
     }
 
+    /// 2048 × 1020² < 2³¹.
+    private static let longestRun = 2048
+
     /// The hot loop: for each interior row, cell by cell along it, |4-neighbour Laplacian| and grey sums in
     /// registers, added to the cell's totals once per row segment. The outermost pixel ring has no Laplacian and
     /// is left out.
     private static func accumulate(_ image: UnsafeBufferPointer<UInt8>, width: Int, height: Int, gridSize: Int,
                                    into totals: CellTotals.Buffers) {
+        guard let base = image.baseAddress else { return }
         for y in 1..<(height - 1) {
             let cellRow = y * gridSize / height
-            let above = (y - 1) * width, here = y * width, below = (y + 1) * width
+            // Row pointers, so the inner loop indexes with plain offsets (no checked index arithmetic to stop it
+            // vectorising).
+            let above = base + (y - 1) * width, below = base + (y + 1) * width
+            let here = base + y * width, left = here - 1, right = here + 1
             for cellColumn in 0..<gridSize {
                 let start = max(1, cellColumn * width / gridSize)
                 let end = min(width - 1, (cellColumn + 1) * width / gridSize)
                 guard start < end else { continue }
-                var lapSum: Int32 = 0, greySum: Int32 = 0, lapSquare = 0, greySquare = 0
-                for x in start..<end {
-                    let centre = Int32(image[here + x])
-                    let laplacian = Int32(image[above + x]) + Int32(image[below + x]) + Int32(image[here + x - 1])
-                        + Int32(image[here + x + 1]) - 4 * centre
-                    let magnitude = abs(laplacian)
-                    lapSum &+= magnitude
-                    lapSquare &+= Int(magnitude * magnitude)
-                    greySum &+= centre
-                    greySquare &+= Int(centre * centre)
+                // 16-bit pixels, 32-bit sums, wrapping arithmetic and a branch-free absolute value, so the loop
+                // vectorises: |Laplacian| ≤ 1020 fits 16 bits and, over a run of at most `longestRun` pixels, its
+                // squares' sum fits 32 bits.
+                var x = start
+                while x < end {
+                    let runEnd = min(end, x + Self.longestRun)
+                    var lapSum: Int32 = 0, lapSquare: Int32 = 0, greySum: Int32 = 0, greySquare: Int32 = 0
+                    for x in x..<runEnd {
+                        let centre = Int16(here[x])
+                        let laplacian = Int16(above[x]) &+ Int16(below[x]) &+ Int16(left[x]) &+ Int16(right[x])
+                            &- 4 &* centre
+                        let sign = laplacian >> 15
+                        let magnitude = Int32((laplacian ^ sign) &- sign)
+                        lapSum &+= magnitude
+                        lapSquare &+= magnitude &* magnitude
+                        greySum &+= Int32(centre)
+                        greySquare &+= Int32(centre) &* Int32(centre)
+                    }
+                    let cell = cellRow * gridSize + cellColumn
+                    totals.laplacianSums[cell] &+= Int(lapSum)
+                    totals.laplacianSquares[cell] &+= Int(lapSquare)
+                    totals.greySums[cell] &+= Int(greySum)
+                    totals.greySquares[cell] &+= Int(greySquare)
+                    x = runEnd
                 }
-                let cell = cellRow * gridSize + cellColumn
-                totals.laplacianSums[cell] &+= Int(lapSum)
-                totals.laplacianSquares[cell] &+= lapSquare
-                totals.greySums[cell] &+= Int(greySum)
-                totals.greySquares[cell] &+= greySquare
-                totals.pixelCounts[cell] &+= end - start
+                totals.pixelCounts[cellRow * gridSize + cellColumn] &+= end - start
             }
         }
     }
@@ -201,11 +226,12 @@ public struct SharpnessMeter: Sendable {
 /// The meter's reusable buffers.
 private struct Scratch {
     var grey: [UInt8] = []
-    /// Downscaling: one running luma sum per output column, which output column each source column feeds, and each
-    /// output column's footprint width.
+    /// Downscaling: one source row's luma, one running sum per output column, which output column each source
+    /// column feeds, and where each output column's footprint starts (with the source width at the end).
+    var lumaRow: [UInt16] = []
     var rowSums: [UInt32] = []
-    var outputColumn: [Int] = []
-    var footprint: [UInt32] = []
+    var outputColumn: [Int32] = []
+    var columnStarts: [Int] = []
     var plannedSizes = (sourceWidth: 0, width: 0)
     var totals = CellTotals()
 
@@ -215,12 +241,11 @@ private struct Scratch {
         let downscaling = width != frame.width || height != frame.height
         if downscaling && (plannedSizes.sourceWidth != frame.width || plannedSizes.width != width) {
             rowSums = Array(repeating: 0, count: width)
+            lumaRow = Array(repeating: 0, count: frame.width)
+            columnStarts = (0...width).map { $0 * frame.width / width }
             outputColumn = Array(repeating: 0, count: frame.width)
-            footprint = Array(repeating: 0, count: width)
             for column in 0..<width {
-                let start = column * frame.width / width, end = (column + 1) * frame.width / width
-                for x in start..<end { outputColumn[x] = column }
-                footprint[column] = UInt32(end - start)
+                for x in columnStarts[column]..<columnStarts[column + 1] { outputColumn[x] = Int32(column) }
             }
             plannedSizes = (frame.width, width)
         }
