@@ -37,6 +37,15 @@ import Testing
         #expect(layout.rows.map { PageLayouts.texts($0) } == [["above"], ["Name:", "Ada Lovelace"], ["below"]])
     }
 
+    /// A right-aligned date above a left-aligned greeting: they do not overlap across, but they are not columns.
+    @Test func itemsOneAboveTheOtherAreNotColumns() {
+        let date = PageLayouts.line("12 May", x: 0.7, y: 0.1, width: 0.2)
+        let greeting = PageLayouts.line("Dear Ada,", x: 0.1, y: 0.16, width: 0.25)
+        let body = PageLayouts.lines("B", count: 3, left: 0.1, right: 0.9, top: 0.25)
+        let order = ReadingOrder().sorted([greeting] + body.reversed() + [date])
+        #expect(PageLayouts.texts(order) == ["12 May", "Dear Ada,"] + PageLayouts.texts(body))
+    }
+
     /// A page photographed at 25°: bounding boxes of neighbouring lines overlap heavily, the levelled lines do not.
     @Test func aSteeplyTiltedSingleColumnKeepsItsLineOrder() {
         let page = PageLayouts.lines("P", count: 14, left: 0.2, right: 0.8, top: 0.25, pitch: 0.035)

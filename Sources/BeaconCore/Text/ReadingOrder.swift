@@ -50,6 +50,8 @@ public struct ReadingOrder: Sendable {
     }
 
     /// The group cut into columns at every white gap at least a gutter wide that runs down past all its lines.
+    /// Columns stand side by side: when two neighbours do not share any height (a right-aligned date above a
+    /// left-aligned greeting), they are not columns, and the group is left whole to be cut across instead.
     private static func splitAtGutters(_ lines: [LevelledLine], gutter: Double) -> [[LevelledLine]] {
         var columns: [[LevelledLine]] = []
         var columnRight = -Double.infinity
@@ -61,7 +63,11 @@ public struct ReadingOrder: Sendable {
             }
             columnRight = max(columnRight, line.right)
         }
-        return columns
+        let spans = columns.map { column in
+            (top: column.map(\.coreTop).min()!, bottom: column.map(\.coreBottom).max()!)
+        }
+        let sideBySide = zip(spans, spans.dropFirst()).allSatisfy { min($0.bottom, $1.bottom) > max($0.top, $1.top) }
+        return sideBySide ? columns : [lines]
     }
 
     /// The group cut across at the widest gap between the middle halves of its lines; nil when they all overlap.
