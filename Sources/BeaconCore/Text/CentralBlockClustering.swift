@@ -57,6 +57,7 @@ public struct CentralBlockClustering: Sendable {
         let grid = OccupancyGrid(size: parameters.gridSize, marking: placed.map(\.quad))
         let search = BlockSearch(grid: grid, parameters: parameters,
                                  aspectRatio: frameAspectRatio.isFinite && frameAspectRatio > 0 ? frameAspectRatio : 1)
+        // Every placed line marks at least one cell, so there is a seed; without one, read everything.
         guard let (quad, trace) = search.run() else {
             return CentralBlockSelection(verdict: .tooFewLines, lines: lines, lineCount: lines.count,
                                          medianConfidence: median)
