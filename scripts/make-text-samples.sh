@@ -71,9 +71,12 @@ EXIST 0x1f7a3a 0xffffff 780 90 44
 EXIT 0x1f7a3a 0xffffff 950 200 48
 TEXT 0xf0f0e8 0x202020 1150 330 44
 EXTRA 0xf0f0e8 0x202020 1230 110 44
+PHARMACY 0x2a5db0 0xffffff 700 395 40
+PHARMA 0xf0f0e8 0x202020 1290 240 40
 SIGNS
   ffmpeg -v error -y -f lavfi -i "color=c=0x8a8a84:s=1600x480:d=1" -vf "$filters" -frames:v 1 "$tmp/wall.png"
-  # The camera's left edge moves from x=520 to x=880 over 6 s: EXIT's centre (x≈1000 on the wall) goes from 480 to 120.
+  # The camera's left edge moves from x=520 to x=880 over 6 s: EXIT's centre (x≈1042 on the wall) goes from 522 to
+  # 162 in the picture; PHARMACY's (x≈840) from 320 to −40. PHARMA is PHARMACY's look-alike, seen late at the right.
   ffmpeg -v error -y -loop 1 -framerate 15 -i "$tmp/wall.png" \
     -vf "crop=640:480:x='520+60*t':y=0,format=yuv420p" -t 6 -r 15 -c:v libx264 -pix_fmt yuv420p "$out/text-pan.mp4"
 fi

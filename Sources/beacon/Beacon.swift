@@ -17,7 +17,7 @@ struct Beacon: AsyncParsableCommand {
             Speech goes to the audio device when PulseAudio is running; add --wav FILE to record it instead.
             """,
         version: version,
-        subcommands: [DetectCommand.self, FindCommand.self, ModelsCommand.self, BenchCommand.self]
+        subcommands: [DetectCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self, ModelsCommand.self, BenchCommand.self]
     )
 
     /// Runs a command and renders every failure as one sentence on standard error with a non-zero exit.

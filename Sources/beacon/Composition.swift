@@ -44,6 +44,16 @@ struct Composition {
                                sessionOptions: SessionOptions(intraOpThreads: options.threads), settings: options.settings)
     }
 
+    /// The text reader for a language setting: PP-OCR for English and Chinese, Tesseract (rus+eng) for Russian, and
+    /// for `auto` PP-OCR with Tesseract re-reading frames whose lines PP-OCR could not spell (Cyrillic).
+    func textReader(_ options: PPOCROptions, language: ReadingLanguage) throws -> any TextRecognizer {
+        if case .fixed(.russian) = language { return try TesseractRecognizer(languages: "rus+eng") }
+        let ppocr = try textRecognizer(options)
+        guard case .automatic = language else { return ppocr }
+        return LanguageRoutedRecognizer(language: language, primary: ppocr,
+                                        cyrillic: try TesseractRecognizer(languages: "rus+eng"))
+    }
+
     /// What a search needs: the target resolved against the detector's classes, and a detection function that
     /// looks closer at zoomed tiles while nothing is locked. The detector itself runs at a low threshold so the
     /// tracker can recover weak boxes; the tracker applies the user's confidence.

@@ -65,6 +65,20 @@ final class MixerOutput: GuidanceOutput {
         _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
     }
 
+    /// Says a text at `rate` times the normal speaking rate; returns where each word starts (seconds into the
+    /// speech) so a reader can tell which word was playing when it was paused.
+    @discardableResult
+    func say(_ text: String, voice: String, rate: Double, at time: Double) throws -> (duration: Double, wordStarts: [Double]) {
+        guard speaks else {
+            pendingEnds.append(time)
+            return (0, [])
+        }
+        let wordsPerMinute = Int((Double(EspeakSynthesizer.defaultWordsPerMinute) * rate).rounded())
+        let (audio, wordStarts) = try EspeakSynthesizer(wordsPerMinute: wordsPerMinute).synthesizeWithWords(text, voice: voice)
+        _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
+        return (audio.duration, wordStarts)
+    }
+
     func interruptSpeech() { mixer.interruptSpeech() }
 
     func stopAll() { mixer.stopAll() }
