@@ -152,9 +152,10 @@ import Testing
         #expect(!selector.isFinished)
     }
 
-    @Test func aStillImageIsReadWhenTheSourceEnds() {
+    /// A still image is read when the source ends, however soft: nothing better will come.
+    @Test(arguments: [50, 0]) func aStillImageIsReadWhenTheSourceEnds(sharpCells: Int) {
         var selector = FrameSelector<String>()
-        #expect(selector.handle(.frame("photo", SyntheticMaps.map(sharp: 50), timestamp: 0)).isEmpty)
+        #expect(selector.handle(.frame("photo", SyntheticMaps.map(sharp: sharpCells), timestamp: 0)).isEmpty)
         #expect(Self.accepted(selector.handle(.sourceEnded)) == "photo")
         var empty = FrameSelector<String>()
         #expect(Self.gaveUp(empty.handle(.sourceEnded)) == .noFrames)

@@ -113,7 +113,7 @@ public struct FrameSelector<Candidate: Sendable>: Sendable {
         guard !isFinished else { return [] }
         switch event {
         case let .frame(candidate, map, timestamp): return judge(candidate, map, at: timestamp)
-        case .sourceEnded: return finishWithBestAvailable(orGiveUp: .nothingSharp, takingLatest: true)
+        case .sourceEnded: return finishAtSourceEnd()
         }
     }
 
@@ -169,7 +169,7 @@ public struct FrameSelector<Candidate: Sendable>: Sendable {
         keepIfAmongBest(candidate, map, assessment)
         round += 1
         requiredShare /= parameters.relaxation
-        if let best = buffer.max(by: { $0.assessment.sharpShare < $1.assessment.sharpShare }) {
+        if let best = bestBuffered {
             let rejudged = assess(best.map, at: best.assessment.timestamp, motion: best.assessment.motion)
             if rejudged.sharpCells >= rejudged.requiredSharpCells {
                 return effects + finish(accepting: best.candidate, rejudged)
@@ -191,23 +191,40 @@ public struct FrameSelector<Candidate: Sendable>: Sendable {
 
     private mutating func giveUpIfOverdue(at timestamp: Double) -> [Effect] {
         guard let firstTimestamp, timestamp - firstTimestamp >= parameters.giveUpAfter else { return [] }
-        return finishWithBestAvailable(orGiveUp: hasStarted ? .nothingSharp : .neverSteady, takingLatest: false)
+        return finishAtDeadline()
     }
 
-    /// The best buffered frame if it has any sharp cell; else, when the source has ended and nothing was buffered
-    /// (a still image has no previous frame to be steady against), the latest frame if it has any; else giving up.
-    /// A live camera that never held still is not read from a moving frame.
-    private mutating func finishWithBestAvailable(orGiveUp reason: GiveUpReason, takingLatest: Bool) -> [Effect] {
-        if let best = buffer.max(by: { $0.assessment.sharpShare < $1.assessment.sharpShare }), best.assessment.sharpCells > 0 {
+    /// When a live capture runs out of time: the best buffered frame if it has any sharp cell, else giving up. A
+    /// camera that never held still is not read from a moving frame.
+    private mutating func finishAtDeadline() -> [Effect] {
+        if let best = bestBuffered, best.assessment.sharpCells > 0 {
             return finish(accepting: best.candidate, assess(best.map, at: best.assessment.timestamp, motion: best.assessment.motion))
         }
-        if takingLatest, buffer.isEmpty, let latest {
-            let assessment = assess(latest.map, at: latest.timestamp, motion: latest.motion)
-            if assessment.sharpCells > 0 { return finish(accepting: latest.candidate, assessment) }
+        return giveUp(hasStarted ? .nothingSharp : .neverSteady)
+    }
+
+    /// When the source has ended nothing better can come, so the best frame there is gets read however soft it is
+    /// (the recogniser says when it cannot read it): the best buffered one, else the latest (a still image has no
+    /// previous frame to be steady against, so it is never buffered).
+    private mutating func finishAtSourceEnd() -> [Effect] {
+        if let best = bestBuffered {
+            return finish(accepting: best.candidate, assess(best.map, at: best.assessment.timestamp, motion: best.assessment.motion))
         }
+        if let latest {
+            return finish(accepting: latest.candidate, assess(latest.map, at: latest.timestamp, motion: latest.motion))
+        }
+        return giveUp(.noFrames)
+    }
+
+    private var bestBuffered: (candidate: Candidate, map: SharpnessMap, assessment: FrameAssessment)? {
+        buffer.max { $0.assessment.sharpShare < $1.assessment.sharpShare }
+    }
+
+    private mutating func giveUp(_ reason: GiveUpReason) -> [Effect] {
         isFinished = true
         buffer = []
-        return [.gaveUp(latest == nil ? .noFrames : reason)]
+        latest = nil
+        return [.gaveUp(reason)]
     }
 
     private mutating func finish(accepting candidate: Candidate, _ assessment: FrameAssessment) -> [Effect] {
