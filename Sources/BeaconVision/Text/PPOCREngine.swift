@@ -113,7 +113,7 @@ public final class PPOCREngine: TextRecognizer, @unchecked Sendable {
     // MARK: Stages
 
     /// Text line quads in image pixels, in reading order.
-    func detectLines(in frame: Frame) throws -> [ImageQuad] {
+    private func detectLines(in frame: Frame) throws -> [ImageQuad] {
         let size = settings.sizing.inputSize(width: frame.width, height: frame.height)
         detectionInput.fill(from: frame, width: size.width, height: size.height)
         let shape = detectionInput.shape
