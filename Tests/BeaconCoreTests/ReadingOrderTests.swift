@@ -46,6 +46,18 @@ import Testing
         #expect(PageLayouts.texts(order) == ["12 May", "Dear Ada,"] + PageLayouts.texts(body))
     }
 
+    /// Both pages of an open book read whole (as PP-OCR boxed them in a photo): padded boxes taller than the line
+    /// pitch, a gap between the pages narrower than a box, and each page at its own angle. Left page, then right.
+    @Test func anOpenBookWithPagesAtTheirOwnAnglesReadsPageByPage() {
+        let aspect = 1280.0 / 420
+        let left = PageLayouts.lines("L", count: 6, left: 0.025, right: 0.41, top: 0.2, pitch: 0.056, height: 0.07)
+        let right = PageLayouts.lines("R", count: 6, left: 0.44, right: 0.94, top: 0.15, pitch: 0.07, height: 0.085)
+        let photographed = PageLayouts.rotated(left, by: -3.5, about: NormalizedPoint(x: 0.22, y: 0.35), aspectRatio: aspect)
+            + PageLayouts.rotated(right, by: 1, about: NormalizedPoint(x: 0.69, y: 0.35), aspectRatio: aspect)
+        let order = ReadingOrder(frameAspectRatio: aspect).sorted(PageLayouts.scrambled(photographed))
+        #expect(PageLayouts.texts(order) == PageLayouts.texts(left + right))
+    }
+
     /// A page photographed at 25°: bounding boxes of neighbouring lines overlap heavily, the levelled lines do not.
     @Test func aSteeplyTiltedSingleColumnKeepsItsLineOrder() {
         let page = PageLayouts.lines("P", count: 14, left: 0.2, right: 0.8, top: 0.25, pitch: 0.035)

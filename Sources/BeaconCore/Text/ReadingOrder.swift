@@ -2,22 +2,24 @@
 /// one printed line (a recogniser may split a line at a wide space) left to right.
 ///
 /// Works in the text's own frame of reference: the lines' common direction is measured from their quads and the
-/// page is turned level before anything is compared, so a tilted photo orders like a straight one.
+/// group is turned level before anything is compared, so a tilted photo orders like a straight one. Each group is
+/// levelled again once split off, so the two pages of an open book may lie at different angles.
 ///
 /// How columns are found, recursively (an XY cut that prefers columns): if some white gap at least `minimumGutter`
-/// line heights wide runs down between the lines of a group, the group is split there into columns, read left to
-/// right. Otherwise something spans the columns (a heading, a full-width paragraph, a footer), and the group is cut
-/// across at its widest white gap between rows, above before below, so the parts without the spanning text can
-/// split into columns. A group with neither is read row by row. Rows are compared by the middle half of each
-/// line's height, so boxes the recogniser padded do not run together.
+/// line heights wide runs down between the lines of a group, and the parts on either side stand side by side, the
+/// group is split there into columns, read left to right. Otherwise something spans the columns (a heading, a
+/// full-width paragraph, a footer), and the group is cut across at its widest white gap between rows, above before
+/// below, so the parts without the spanning text can split into columns. A group with neither is read row by row.
+/// Rows are compared by the middle half of each line's height, so boxes the recogniser padded do not run together.
 public struct ReadingOrder: Sendable {
-    /// The narrowest white gap between columns, in median line heights. Word spaces are a third of a line height;
-    /// column gutters in print are one to two.
+    /// The narrowest white gap between columns, in median line heights. Recognisers pad their line boxes (PP-OCR's
+    /// are about 1.5 times the text's height), so a word space is under a quarter of a box height, and the gap
+    /// between two pages photographed side by side can be less than one.
     public var minimumGutter: Double
     /// The frame's width over its height, so angles are measured in pixels, not in stretched coordinates.
     public var frameAspectRatio: Double
 
-    public init(frameAspectRatio: Double = 1, minimumGutter: Double = 1) {
+    public init(frameAspectRatio: Double = 1, minimumGutter: Double = 0.5) {
         self.frameAspectRatio = frameAspectRatio.isFinite && frameAspectRatio > 0 ? frameAspectRatio : 1
         self.minimumGutter = minimumGutter
     }
@@ -27,26 +29,31 @@ public struct ReadingOrder: Sendable {
 
     /// The lines grouped into blocks and rows, in reading order.
     public func arrange(_ lines: [TextLine]) -> ReadingLayout {
-        let placed = LevelledLines(lines, aspectRatio: frameAspectRatio)
-        let blocks = Self.order(placed.lines, gutter: minimumGutter * placed.medianHeight).blocks
-        return ReadingLayout(blocks: blocks.map { $0.map { $0.map(\.line) } })
+        ReadingLayout(blocks: order(lines).blocks)
     }
 
     /// Blocks of rows in reading order, and whether the group stayed one block (no column split inside it).
-    private static func order(_ lines: [LevelledLine], gutter: Double) -> (blocks: [[[LevelledLine]]], isOneBlock: Bool) {
+    private func order(_ lines: [TextLine]) -> (blocks: [[[TextLine]]], isOneBlock: Bool) {
         guard lines.count > 1 else { return (lines.isEmpty ? [] : [[lines]], true) }
-        let columns = splitAtGutters(lines, gutter: gutter)
-        if columns.count > 1 {
-            return (columns.flatMap { order($0, gutter: gutter).blocks }, false)
+        let levelled = LevelledLines(lines, aspectRatio: frameAspectRatio)
+        // Pieces of one printed line stay one row, however wide the space between them: every piece overlaps the
+        // band they all share by more than half the smallest height.
+        let shared = (levelled.lines.map(\.bottom).min() ?? 0) - (levelled.lines.map(\.top).max() ?? 0)
+        if shared > 0.5 * (levelled.lines.map(\.height).min() ?? 0) {
+            return ([[levelled.lines.sorted { $0.left < $1.left }.map(\.line)]], true)
         }
-        if let (above, below) = splitAtWidestRowGap(lines) {
-            let top = order(above, gutter: gutter), bottom = order(below, gutter: gutter)
+        let columns = Self.splitAtGutters(levelled.lines, gutter: minimumGutter * levelled.medianHeight)
+        if columns.count > 1 {
+            return (columns.flatMap { order($0.map(\.line)).blocks }, false)
+        }
+        if let (above, below) = Self.splitAtWidestRowGap(levelled.lines) {
+            let top = order(above.map(\.line)), bottom = order(below.map(\.line))
             if top.isOneBlock && bottom.isOneBlock, let upper = top.blocks.first, let lower = bottom.blocks.first {
                 return ([upper + lower], true)
             }
             return (top.blocks + bottom.blocks, false)
         }
-        return ([rows(of: lines)], true)
+        return ([Self.rows(of: levelled.lines).map { $0.map(\.line) }], true)
     }
 
     /// The group cut into columns at every white gap at least a gutter wide that runs down past all its lines.
