@@ -184,7 +184,7 @@ import Testing
         if let line = lines.first { #expect(line.quad.topLeft.x > line.quad.topRight.x, "\(line.quad)") }
     }
 
-    @Test func readsA1080pPageWithinOneAndAHalfSeconds() throws {
+    @Test func readsA1080pPage() throws {
         guard let engine = try Self.loadedEngine(), let (url, _) = try Self.photo("page.png") else { return }
         guard TestData.hasTool("ffmpeg") else {
             if TestData.required { Issue.record("ffmpeg is needed to make the 1080p page") } else { print("skipping: no ffmpeg") }
@@ -207,8 +207,8 @@ import Testing
         print(String(format: "1080p page: CER %.4f, detection %.0f ms, classification %.0f ms, recognition %.0f ms",
                      rate, timings.detection * 1000, timings.classification * 1000, timings.recognition * 1000))
         #expect(rate <= 0.02, "CER \(rate): \(read)")
-        // A debug build is several times slower than release, so the 1.5 s budget is `beacon bench ocr`'s to
-        // check; this only catches a runaway (a detector input far beyond the size limit).
+        // Timed tests on a shared 2-core machine are noise: the 1.5 s budget is `beacon bench ocr`'s to check on a
+        // release build. This only catches a runaway, such as a detector input far beyond the size limit.
         #expect(timings.total < 15, "\(timings)")
     }
 
