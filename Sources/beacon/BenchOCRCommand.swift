@@ -9,11 +9,12 @@ struct BenchOCRCommand: ParsableCommand {
         commandName: "ocr",
         abstract: "Time text reading per stage, side by side with a Python reference (onnxruntime + numpy).",
         discussion: """
-            Stages: detection (resize, text detector, boxes from its probability map), classification (the angle
-            classifier for upside-down lines), recognition (crops, recogniser, CTC decoding); total is their sum,
-            without decoding the image file. The reference runs scripts/reference_ocr.py on the same images, models,
-            threads and settings, and its text is compared with Beacon's. With --ground-truth, a JSON object mapping
-            image file names (or paths) to their text, both are scored by character error rate (lines joined by
+            Stages: detection (resize, text detector, boxes from its probability map), classification (the angle \
+            classifier for upside-down lines), recognition (crops, recogniser, CTC decoding); total is their sum, \
+            without decoding the image file; CPU time is the process's over all threads, steadier than wall-clock \
+            time on a busy machine. The reference runs scripts/reference_ocr.py on the same images, models, \
+            threads and settings, and its text is compared with Beacon's. With --ground-truth, a JSON object mapping \
+            image file names (or paths) to their text, both are scored by character error rate (lines joined by \
             newlines).
             """
     )
@@ -57,8 +58,10 @@ struct BenchOCRCommand: ParsableCommand {
             var lines: [TextLine] = []
             for run in 0..<(runs + 3) {
                 var timings = TextReadingTimings()
+                let cpuStart = processCPUMilliseconds()
                 lines = try engine.recognize(frame, timings: &timings)
-                if run >= 3 { samples.append(OCRSample(timings)) }
+                let cpu = processCPUMilliseconds() - cpuStart
+                if run >= 3 { samples.append(OCRSample(timings, cpu: cpu)) }
             }
             beacon[path] = (lines, samples)
         }
@@ -74,6 +77,7 @@ struct BenchOCRCommand: ParsableCommand {
         }
 
         var totals: (beacon: [Double], python: [Double]) = ([], [])
+        var cpuTotals: (beacon: [Double], python: [Double]) = ([], [])
         for (index, path) in images.enumerated() {
             let ours = beacon[path]!
             let theirs = reference?.output.images[index]
@@ -81,8 +85,10 @@ struct BenchOCRCommand: ParsableCommand {
             Console.line("\(URL(fileURLWithPath: path).lastPathComponent): \(ours.lines.count) lines")
             printTable(beacon: ours.samples, reference: theirs?.samples)
             totals.beacon.append(percentile(ours.samples.map(\.total), 0.5))
+            cpuTotals.beacon.append(percentile(ours.samples.map(\.cpu), 0.5))
             if let theirs {
                 totals.python.append(percentile(theirs.samples.total, 0.5))
+                cpuTotals.python.append(percentile(theirs.samples.cpu, 0.5))
                 let ourTexts = ours.lines.map(\.text), theirTexts = theirs.lines.map(\.text)
                 if ourTexts == theirTexts {
                     Console.line("Texts agree with the reference (\(ourTexts.count) lines).")
@@ -110,6 +116,9 @@ struct BenchOCRCommand: ParsableCommand {
             Console.line("")
             Console.line(String(format: "All images, sum of median totals: Beacon %.1f ms, Python reference %.1f ms, ratio %.2f.",
                                 ours, theirs, ours / max(theirs, 1e-9)))
+            let ourCPU = cpuTotals.beacon.reduce(0, +), theirCPU = cpuTotals.python.reduce(0, +)
+            Console.line(String(format: "All images, sum of median CPU times: Beacon %.1f ms, Python reference %.1f ms, ratio %.2f.",
+                                ourCPU, theirCPU, ourCPU / max(theirCPU, 1e-9)))
         }
     }
 
@@ -117,6 +126,7 @@ struct BenchOCRCommand: ParsableCommand {
         let rows: [(String, KeyPath<OCRSample, Double>, [Double]?)] = [
             ("detection", \.detection, reference?.detection), ("classification", \.classification, reference?.classification),
             ("recognition", \.recognition, reference?.recognition), ("total", \.total, reference?.total),
+            ("CPU time", \.cpu, reference?.cpu),
         ]
         var header = "stage           Beacon median     p95"
         if reference != nil { header += "   Python median     p95   ratio" }
@@ -140,13 +150,24 @@ struct OCRSample {
     var classification: Double
     var recognition: Double
     var total: Double
+    /// CPU time of the whole process (every inference thread) during the reading: on a busy machine wall-clock
+    /// times swing with the neighbours' load, CPU time much less.
+    var cpu: Double
 
-    init(_ timings: TextReadingTimings) {
+    init(_ timings: TextReadingTimings, cpu: Double) {
         detection = timings.detection * 1000
         classification = timings.classification * 1000
         recognition = timings.recognition * 1000
         total = timings.total * 1000
+        self.cpu = cpu
     }
+}
+
+/// CPU time this process has used so far, over all its threads, in milliseconds.
+func processCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
 }
 
 /// The expected text of each image, from a JSON object keyed by file name or path.
@@ -180,6 +201,7 @@ struct OCRReferenceRun {
         var classification: [Double]
         var recognition: [Double]
         var total: [Double]
+        var cpu: [Double]
     }
 
     struct Output: Decodable {
