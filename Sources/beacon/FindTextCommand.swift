@@ -28,94 +28,24 @@ struct FindTextCommand: ParsableCommand {
     @Argument(help: "The text to find, as you would say it: EXIT, \"room 12\", выход, 出口.")
     var text: String
 
-    @Option(help: "A video or image file to search.")
-    var input: String?
-
-    @Option(help: "A camera device, e.g. /dev/video0.")
-    var camera: String?
-
-    @Option(help: "Write the guidance sound (beeps and speech, stereo) to this WAV file instead of the audio device.")
-    var wav: String?
-
-    @Flag(help: "No sound; only print.")
-    var silent = false
-
-    @Flag(help: "Play a video file at its own speed, as if it were a camera (reading then skips frames it has no time for).")
-    var realtime = false
-
-    @Flag(help: "Print one JSON record per frame instead of a line of text.")
-    var json = false
-
-    @Option(help: "Stop after this many frames.")
-    var frames: Int?
-
-    @Option(help: "Pause the search after this many seconds without stopping it (0: never).")
-    var pauseAfter: Double = 120
-
-    @Option(help: "The camera's horizontal field of view in degrees, for clock directions.")
-    var fieldOfView: Double = 60
+    @OptionGroup var guidance: GuidanceRunOptions
 
     @Option(help: "Language of the text: auto, en, ru or zh (decides which reader runs).")
     var language = "auto"
 
-    @Flag(inversion: .prefixedNo, help: "Beep to guide (--no-beeps: words only).")
-    var beeps = true
-
-    @Flag(inversion: .prefixedNo, help: "Speak on changes (--no-speech: beeps only).")
-    var speech = true
-
     @OptionGroup var ocr: PPOCROptions
 
     func validate() throws {
-        guard (input == nil) != (camera == nil) else {
-            throw ValidationError("Give exactly one of --input FILE or --camera DEVICE.")
-        }
         guard TextQuery(text) != nil else { throw ValidationError("Give some letters or digits to look for.") }
         guard ReadingLanguage(setting: language) != nil else { throw ValidationError("--language must be auto, en, ru or zh.") }
-        if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more.") }
-        if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
-        guard pauseAfter >= 0 else { throw ValidationError("--pause-after must be 0 or more seconds.") }
-        guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
     func run() throws {
         let composition = Composition()
         let search = TextSearch(query: TextQuery(text)!)
         let reader = try composition.textReader(ocr, language: ReadingLanguage(setting: language)!)
-        let live = camera != nil || realtime
-        var source = try composition.frameSource(input: input, camera: camera)
-        if realtime, input != nil { source = PacedFrameSource(source) }
-
-        let destination: MixerOutput.Destination
-        if let wav {
-            destination = .file(URL(fileURLWithPath: wav))
-        } else if !silent, live, let device = MixerOutput.deviceSink() {
-            destination = .device(device)
-        } else {
-            destination = .nowhere
-        }
-        let output = try MixerOutput(destination: destination, voice: "en", speaks: speech)
-
-        var configuration = GuidanceConfiguration.textSearch()
-        configuration.pauseAfter = pauseAfter > 0 ? pauseAfter : nil
-        configuration.cues.horizontalFieldOfView = fieldOfView
-        configuration.playsEarcons = beeps
-        configuration.speech.duckedGain = 1 // the mixer ducks earcons under speech itself
-        let keys = live ? TerminalKeys() : nil
-        defer { keys?.restore() }
-        let loop = GuidanceLoop(target: search.target, configuration: configuration, output: output, keys: keys,
-                                options: .init(live: live, printJSON: json, maxFrames: frames),
-                                describe: { FindCommand.describe($0, label: search.target.label) })
-        var failure: Error?
-        var statistics = GuidanceLoop.Statistics()
-        do {
-            // Reading is the "detector" here: every reading becomes detections of the one text target.
-            statistics = try loop.run(source: source, detect: { frame, _ in search.detections(in: try reader.recognize(frame)) })
-        } catch {
-            failure = error
-        }
-        try output.finish()
-        if let failure { throw failure }
-        if statistics.frames == 0 { throw EmptySource(name: source.name) }
+        // Reading is the "detector" here: every reading becomes detections of the one text target.
+        try guidance.guide(to: search.target, configuration: .textSearch(), voice: "en", composition: composition,
+                           detect: { frame, _ in search.detections(in: try reader.recognize(frame)) })
     }
 }

@@ -84,10 +84,13 @@ struct AudioPlayerTests {
         let heard = try rig.finish()
 
         // The recording's clock is the timeline's, shifted: the tone's onset gives the shift.
-        let sound = try #require(BeatAnalysis.beats(in: heard, threshold: 0.003, minimumGap: 0.1).first)
-        let shift = sound.time - start
-        let stoppedAfter = sound.time + sound.duration - shift - pressedAt
-        #expect(sound.duration > 0.9)
+        // A loaded machine can underrun the server mid-tone, splitting the sound into pieces: the onset is the first
+        // piece's start, the end the last piece's end.
+        let pieces = BeatAnalysis.beats(in: heard, threshold: 0.003, minimumGap: 0.1)
+        let first = try #require(pieces.first), last = try #require(pieces.last)
+        let shift = first.time - start
+        let stoppedAfter = last.time + last.duration - shift - pressedAt
+        #expect(last.time + last.duration - first.time > 0.9)
         let bound = AudioPlayer.suggestedDeviceLatency + Double(rig.player.bufferFrames) / 48_000
         #expect(stoppedAfter < bound, "sound went on for \(stoppedAfter * 1000) ms after the stop")
         #expect(stoppedAfter > -0.03, "sound ended \(-stoppedAfter * 1000) ms before the stop was pressed")
