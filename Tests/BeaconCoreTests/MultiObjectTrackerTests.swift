@@ -105,10 +105,11 @@ import Testing
     @Test func lowConfidenceDetectionsKeepATrackAliveButNeverStartOne() throws {
         var tracker = MultiObjectTracker()
         tracker.update(detections: [Cups.at(0.5)], timestamp: 0)
-        // The cup is half hidden: only weak detections of it, and a weak ghost elsewhere.
+        // The cup is half hidden: only weak detections of it, and weak ghosts elsewhere (below the tentative
+        // threshold, and below the floor).
         for step in 1...20 {
             tracker.update(detections: [Cups.at(0.5 + 0.002 * Double(step), confidence: 0.3),
-                                        Cups.at(0.1, confidence: 0.4), Cups.at(0.9, confidence: 0.05)],
+                                        Cups.at(0.1, confidence: 0.3), Cups.at(0.9, confidence: 0.05)],
                            timestamp: 0.2 * Double(step))
         }
         #expect(tracker.tracks.count == 1)
@@ -120,6 +121,35 @@ import Testing
         // A weak box that barely overlaps the prediction is not trusted.
         tracker.update(detections: [Cups.at(0.7, confidence: 0.3)], timestamp: 4.2)
         #expect(tracker.tracks.first?.misses == 1)
+    }
+
+    /// A cup cut by the picture's edge scores 0.35–0.5: it starts a tentative track, confirmed when seen again.
+    @Test func aFairlyConfidentDetectionStartsATentativeTrackConfirmedBySeeingItAgain() throws {
+        var tracker = MultiObjectTracker()
+        tracker.update(detections: [Cups.at(0.8, confidence: 0.42)], timestamp: 0)
+        let tentative = try #require(tracker.tracks.first)
+        #expect(tracker.tracks.count == 1)
+        #expect(!tentative.isConfirmed)
+        tracker.update(detections: [Cups.at(0.8, confidence: 0.4)], timestamp: 0.2)
+        #expect(tracker.tracks.map(\.id) == [tentative.id])
+        #expect(tracker.tracks.first?.isConfirmed == true)
+        // A confident detection starts a confirmed track at once.
+        tracker.update(detections: [Cups.at(0.8, confidence: 0.4), Cups.at(0.2)], timestamp: 0.4)
+        #expect(tracker.tracks.count == 2)
+        #expect(tracker.tracks.allSatisfy { $0.isConfirmed })
+    }
+
+    /// When the person stops turning, the motion estimate stops with them instead of fading over several
+    /// detector frames and carrying the box past its object.
+    @Test func theMotionEstimateStopsWhenTheObjectStops() throws {
+        var tracker = MultiObjectTracker()
+        for (step, x) in [0.30, 0.36, 0.42, 0.42].enumerated() {
+            tracker.update(detections: [Cups.at(x)], timestamp: 0.2 * Double(step))
+        }
+        let track = try #require(tracker.tracks.first)
+        #expect(abs(track.velocity.dx) < 1e-9)
+        tracker.predict(timestamp: 0.73)
+        #expect(abs((tracker.tracks.first?.box.midX ?? 0) - 0.42) < 1e-9)
     }
 
     /// A wrong motion estimate carries the box away from its object, which the detector only sees weakly and

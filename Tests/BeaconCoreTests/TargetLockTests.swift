@@ -39,6 +39,44 @@ import Testing
         #expect(convictions == [4, 3, 7, 10, 9, 8])
     }
 
+    @Test func aTentativeTrackIsNotGuidedToUntilSeenAgain() {
+        var tracker = MultiObjectTracker()
+        var lock = TargetLock()
+        tracker.update(detections: [Cups.at(0.7, confidence: 0.42)], timestamp: 0)
+        lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: 0)
+        #expect(!lock.isGuiding)
+        tracker.update(detections: [Cups.at(0.7, confidence: 0.45)], timestamp: 0.2)
+        lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: 0.2)
+        #expect(lock.isGuiding)
+    }
+
+    /// A box the picture's left edge cuts has its middle pulled to the right of the object's; once the object has
+    /// been seen whole, its centre is put half its whole width left of the box's uncut right side.
+    @Test func estimatesTheCentreOfAnObjectTheEdgeCutsFromItsRememberedWidth() throws {
+        var tracker = MultiObjectTracker()
+        var lock = TargetLock()
+        var time = 0.0
+        func step(_ box: NormalizedRect) {
+            tracker.update(detections: [Detection(classIndex: Cups.classIndex, label: "cup", confidence: 0.9, box: box)],
+                           timestamp: time)
+            lock.update(tracks: tracker.tracks, isDetectorFrame: true, timestamp: time)
+            time += 0.2
+        }
+        // Seen whole, 0.4 wide, while the camera turns right; then the picture cuts it until 0.3 of it shows.
+        for x in [0.3, 0.2, 0.1] { step(NormalizedRect(x: x, y: 0.4, width: 0.4, height: 0.2)) }
+        for width in [0.35] + Array(repeating: 0.3, count: 8) { step(NormalizedRect(x: 0, y: 0.4, width: width, height: 0.2)) }
+        let position = try #require(lock.position)
+        #expect(abs(position.x - 0.1) < 0.005)
+        #expect(abs(position.y - 0.5) < 1e-9)
+        // Never seen whole: nothing better than the visible middle is known.
+        var fresh = TargetLock()
+        var freshTracker = MultiObjectTracker()
+        freshTracker.update(detections: [Detection(classIndex: Cups.classIndex, label: "cup", confidence: 0.9,
+                                                   box: NormalizedRect(x: 0, y: 0.4, width: 0.3, height: 0.2))], timestamp: 0)
+        fresh.update(tracks: freshTracker.tracks, isDetectorFrame: true, timestamp: 0)
+        #expect(abs((fresh.position?.x ?? 0) - 0.15) < 1e-9)
+    }
+
     @Test func locksTheCandidateNearestTheMiddleAndHoldsItUntilLost() throws {
         var tracker = MultiObjectTracker()
         var lock = TargetLock()

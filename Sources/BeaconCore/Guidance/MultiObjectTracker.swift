@@ -12,6 +12,10 @@ public struct MultiObjectTracker: Sendable {
         /// Detections between this and `confidentThreshold` only keep existing tracks alive; lower ones are ignored.
         /// (Run the detector with this as its threshold to get them.)
         public var lowConfidenceFloor = 0.1
+        /// A detection this confident that matches no track starts a tentative track, confirmed once it is seen
+        /// again: an object cut by the picture's edge often scores 0.35–0.5 until more of it is in view, and
+        /// waiting for 0.5 sends the person sweeping away from a target the camera already shows.
+        public var tentativeThreshold = 0.35
         /// A confident detection matches a track if it overlaps the predicted box by at least this IoU…
         public var minimumIoU = 0.1
         /// … or if its centre is this close (the duplicate radius: a detection that close is the same object).
@@ -128,6 +132,12 @@ public struct MultiObjectTracker: Sendable {
             tracks.append(Track(id: nextID, detection: detections[detection], timestamp: timestamp))
             nextID += 1
         }
+        for detection in weak where !usedDetections.contains(detection)
+            && detections[detection].confidence >= configuration.tentativeThreshold {
+            guard !isDuplicate(detections[detection]) else { continue }
+            tracks.append(Track(id: nextID, detection: detections[detection], timestamp: timestamp, confirmed: false))
+            nextID += 1
+        }
         mergeDuplicateTracks()
     }
 
@@ -150,7 +160,10 @@ public struct MultiObjectTracker: Sendable {
         } else if elapsed > 0 {
             let measured = Track.Velocity(dx: (detection.box.midX - track.anchor.midX) / elapsed,
                                           dy: (detection.box.midY - track.anchor.midY) / elapsed)
-            let gain = track.hasVelocity ? configuration.velocityGain : 1
+            // Motion stops at once when the person stops turning: a slowing measurement is taken whole, or the
+            // remembered speed would carry the box on past its object for several frames after the camera stopped.
+            let slowing = measured.speed < track.velocity.speed
+            let gain = track.hasVelocity && !slowing ? configuration.velocityGain : 1
             var velocity = Track.Velocity(dx: track.velocity.dx + gain * (measured.dx - track.velocity.dx),
                                           dy: track.velocity.dy + gain * (measured.dy - track.velocity.dy))
             if velocity.speed > configuration.maxSpeed {
@@ -168,6 +181,7 @@ public struct MultiObjectTracker: Sendable {
         track.hits += 1
         track.misses = 0
         track.lastMatch = kind
+        track.isConfirmed = true
         tracks[index] = track
     }
 
@@ -197,6 +211,7 @@ public struct MultiObjectTracker: Sendable {
                 let fresher = (newer.misses, -newer.hits) < (older.misses, -older.hits) ? newer : older
                 var survivor = fresher.adopting(id: older.id)
                 survivor.hits = max(older.hits, newer.hits)
+                survivor.isConfirmed = older.isConfirmed || newer.isConfirmed
                 tracks[index] = survivor
                 tracks.remove(at: other)
             }

@@ -11,6 +11,8 @@ public struct TargetLock: Sendable {
         public var predictionSamples = 3
         /// "One frame" until two frames have been seen.
         public var defaultFrameInterval = 1.0 / 15
+        /// A box side this close to the picture's edge is taken as cut off by it: the object goes on beyond.
+        public var edgeMargin = 0.01
 
         public init() {}
     }
@@ -27,6 +29,9 @@ public struct TargetLock: Sendable {
     public private(set) var box: NormalizedRect?
     /// The smoothed position the last time the target was actually seen; kept after the lock is released.
     public private(set) var lastSeen: NormalizedPoint?
+    /// The object's whole width and height, from the last boxes the picture did not cut on that axis.
+    private var wholeWidth: Double?
+    private var wholeHeight: Double?
     private var recent: [TimedPoint] = []
 
     private struct TimedPoint: Sendable {
@@ -53,7 +58,7 @@ public struct TargetLock: Sendable {
             }
         }
         guard trackID == nil, isDetectorFrame else { return }
-        let nearest = tracks.filter(\.isSeen).min {
+        let nearest = tracks.filter { $0.isSeen && $0.isConfirmed }.min {
             ($0.box.centre.distanceFromCentre, $0.id) < ($1.box.centre.distanceFromCentre, $1.id)
         }
         guard let nearest else { return }
@@ -70,11 +75,18 @@ public struct TargetLock: Sendable {
         position = nil
         predictedPosition = nil
         box = nil
+        wholeWidth = nil
+        wholeHeight = nil
         recent = []
     }
 
     private mutating func follow(_ track: Track, timestamp: Double) {
-        let measured = track.box.centre
+        // The detector boxes only what the picture shows: an object cut off by the edge has its box centre pulled
+        // towards the middle, which would call it centred while most of it is still off to one side. The centre is
+        // estimated from the anchor (the last real detection), then carried on by the track's motion.
+        let anchorCentre = estimatedCentre(of: track.anchor, freshlySeen: track.isSeen)
+        let measured = NormalizedPoint(x: anchorCentre.x + track.box.midX - track.anchor.midX,
+                                       y: anchorCentre.y + track.box.midY - track.anchor.midY)
         let memory = configuration.smoothingMemory
         let smoothed = position.map {
             NormalizedPoint(x: memory * $0.x + (1 - memory) * measured.x, y: memory * $0.y + (1 - memory) * measured.y)
@@ -93,5 +105,31 @@ public struct TargetLock: Sendable {
         let x = leastSquaresExtrapolation(of: recent.map { ($0.time, $0.point.x) }, at: ahead) ?? smoothed.x
         let y = leastSquaresExtrapolation(of: recent.map { ($0.time, $0.point.y) }, at: ahead) ?? smoothed.y
         predictedPosition = NormalizedPoint(x: x, y: y).clampedToFrame
+    }
+
+    /// The centre of the whole object behind a detection box. On an axis where the picture cuts the box on one side
+    /// only, the centre lies half the remembered whole size from the uncut side. With no size remembered (never seen
+    /// whole, or grown past it) nothing better than the visible middle is known: a guess further out makes people
+    /// dither on objects larger than the picture. Cut on both sides, the visible middle is the middle.
+    private mutating func estimatedCentre(of box: NormalizedRect, freshlySeen: Bool) -> NormalizedPoint {
+        let margin = configuration.edgeMargin
+        let cutLeft = box.x <= margin, cutRight = box.maxX >= 1 - margin
+        let cutTop = box.y <= margin, cutBottom = box.maxY >= 1 - margin
+        if freshlySeen {
+            if !cutLeft && !cutRight { wholeWidth = box.width }
+            if !cutTop && !cutBottom { wholeHeight = box.height }
+        }
+        var centre = box.centre
+        if cutLeft != cutRight {
+            if let width = wholeWidth, width > box.width {
+                centre.x = cutLeft ? box.maxX - width / 2 : box.x + width / 2
+            }
+        }
+        if cutTop != cutBottom {
+            if let height = wholeHeight, height > box.height {
+                centre.y = cutTop ? box.maxY - height / 2 : box.y + height / 2
+            }
+        }
+        return centre
     }
 }

@@ -21,6 +21,8 @@ public struct Track: Sendable, Hashable, Codable, Identifiable {
     public var misses: Int
     /// How the newest match was made, nil while the track is missing.
     public var lastMatch: Match?
+    /// Seen confidently at least once, or seen again after a weak start: evidence enough to guide to.
+    public var isConfirmed: Bool
 
     public enum Match: String, Sendable, Hashable, Codable {
         /// A confident detection overlapping the predicted box.
@@ -45,7 +47,8 @@ public struct Track: Sendable, Hashable, Codable, Identifiable {
         public var speed: Double { (dx * dx + dy * dy).squareRoot() }
     }
 
-    public init(id: Int, detection: Detection, timestamp: Double) {
+    /// A track for a new object; `confirmed` is false when it starts from a weak detection (`isConfirmed`).
+    public init(id: Int, detection: Detection, timestamp: Double, confirmed: Bool = true) {
         self.id = id
         classIndex = detection.classIndex
         label = detection.label
@@ -58,6 +61,7 @@ public struct Track: Sendable, Hashable, Codable, Identifiable {
         hits = 1
         misses = 0
         lastMatch = .confident
+        isConfirmed = confirmed
     }
 
     /// This track's state under another identity (when two tracks merge, the older identity survives).
