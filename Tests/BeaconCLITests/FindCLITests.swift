@@ -139,7 +139,7 @@ import Testing
         public <utterance> = <phrase>+;
         <phrase> = looking for <object> | <object> <place> | centred;
         <object> = cup | door | chair | phone;
-        <place> = <hour> o'clock | centred | lost | right | left;
+        <place> = <hour> o'clock | lost | right | left;
         <hour> = one | two | ten | eleven | twelve;
 
         """
