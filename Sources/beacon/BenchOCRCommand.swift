@@ -222,32 +222,14 @@ struct OCRReferenceRun {
 
     static func run(python: String, composition: Composition, engine: PPOCREngine, images: [String], runs: Int,
                     options: PPOCROptions) throws -> OCRReferenceRun {
-        guard let root = composition.checkoutRoot else {
-            throw ReferenceRun.Failure(sentence: "scripts/reference_ocr.py was not found beside this beacon binary")
-        }
         let models = [engine.detector.modelPath, engine.recognizer.modelPath, engine.classifier?.modelPath ?? engine.detector.modelPath]
-        var arguments = [python, root.appendingPathComponent("scripts/reference_ocr.py").path] + models + images + [
+        var arguments = models + images + [
             "--runs", String(runs), "--warmup", "3", "--threads", String(options.threads),
             "--max-side", String(options.maximumSide), "--min-side", String(options.minimumSide),
             "--min-confidence", String(options.minimumConfidence),
         ]
         if engine.classifier == nil { arguments.append("--no-classify") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let reason = errors.contains("No module named")
-                ? "the Python packages are missing; run scripts/setup.sh --python"
-                : "it exited with status \(process.terminationStatus): \(errors.split(separator: "\n").last ?? "")"
-            throw ReferenceRun.Failure(sentence: reason)
-        }
+        let data = try ReferenceRun.runScript("reference_ocr.py", python: python, composition: composition, arguments: arguments)
         return OCRReferenceRun(output: try JSONDecoder().decode(Output.self, from: data))
     }
 }

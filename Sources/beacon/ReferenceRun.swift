@@ -25,17 +25,15 @@ struct ReferenceRun {
     var stages: StageSamples
     var output: Output
 
-    static func run(python: String, composition: Composition, model: String, images: [String], runs: Int,
-                    options: DetectorOptions) throws -> ReferenceRun {
+    /// Runs one of the Python references in scripts/ of this checkout and returns its standard output (JSON); a
+    /// missing script, missing Python packages or a failed run become one sentence.
+    static func runScript(_ script: String, python: String, composition: Composition, arguments: [String]) throws -> Data {
         guard let root = composition.checkoutRoot else {
-            throw Failure(sentence: "scripts/reference_detect.py was not found beside this beacon binary")
+            throw Failure(sentence: "scripts/\(script) was not found beside this beacon binary")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, root.appendingPathComponent("scripts/reference_detect.py").path, model] + images + [
-            "--runs", String(runs), "--warmup", "3", "--threads", String(options.threads),
-            "--confidence", String(options.confidence), "--iou", String(options.iou),
-        ]
+        process.arguments = [python, root.appendingPathComponent("scripts/\(script)").path] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -49,6 +47,15 @@ struct ReferenceRun {
                 : "it exited with status \(process.terminationStatus): \(errors.split(separator: "\n").last ?? "")"
             throw Failure(sentence: reason)
         }
+        return data
+    }
+
+    static func run(python: String, composition: Composition, model: String, images: [String], runs: Int,
+                    options: DetectorOptions) throws -> ReferenceRun {
+        let data = try runScript("reference_detect.py", python: python, composition: composition, arguments: [model] + images + [
+            "--runs", String(runs), "--warmup", "3", "--threads", String(options.threads),
+            "--confidence", String(options.confidence), "--iou", String(options.iou),
+        ])
         let output = try JSONDecoder().decode(Output.self, from: data)
         var stages = StageSamples()
         for image in output.images {
