@@ -86,15 +86,10 @@ public struct LetterboxPreprocessor {
                                 for x in 0..<spec.width { r[rowStart + x] = pad; g[rowStart + x] = pad; b[rowStart + x] = pad }
                                 continue
                             }
-                            var fy = (Float(sourceRow) + 0.5) * scaleY - 0.5
-                            var y0 = Int(fy.rounded(.down))
-                            fy -= Float(y0)
-                            if y0 < 0 { y0 = 0; fy = 0 }
-                            if y0 >= frame.height - 1 { y0 = frame.height - 1; fy = 0 }
-                            let y1 = min(y0 + 1, frame.height - 1)
-                            let top = source.baseAddress! + y0 * rowStride
-                            let bottom = source.baseAddress! + y1 * rowStride
-                            let wy1 = fy, wy0 = 1 - fy
+                            let tap = BilinearTap.at(sourceRow, scale: scaleY, sourceLength: frame.height)
+                            let top = source.baseAddress! + tap.near * rowStride
+                            let bottom = source.baseAddress! + tap.far * rowStride
+                            let wy1 = tap.farWeight, wy0 = 1 - wy1
                             for x in 0..<geometry.padLeft { r[rowStart + x] = pad; g[rowStart + x] = pad; b[rowStart + x] = pad }
                             for x in (geometry.padLeft + geometry.resizedWidth)..<spec.width {
                                 r[rowStart + x] = pad; g[rowStart + x] = pad; b[rowStart + x] = pad
@@ -129,18 +124,7 @@ public struct LetterboxPreprocessor {
     /// Source byte offsets (left and right neighbour) and right-neighbour weight for each resized column.
     private mutating func prepareColumns(sourceWidth: Int, geometry: LetterboxGeometry) {
         let count = geometry.resizedWidth
-        if columnWeights.count != count { columnWeights = [Float](repeating: 0, count: count) }
-        if columnOffsets.count != 2 * count { columnOffsets = [Int](repeating: 0, count: 2 * count) }
-        let scaleX = Float(sourceWidth) / Float(count)
-        for column in 0..<count {
-            var fx = (Float(column) + 0.5) * scaleX - 0.5
-            var x0 = Int(fx.rounded(.down))
-            fx -= Float(x0)
-            if x0 < 0 { x0 = 0; fx = 0 }
-            if x0 >= sourceWidth - 1 { x0 = sourceWidth - 1; fx = 0 }
-            columnOffsets[2 * column] = x0 * 3
-            columnOffsets[2 * column + 1] = min(x0 + 1, sourceWidth - 1) * 3
-            columnWeights[column] = fx
-        }
+        BilinearTap.columns(count: count, scale: Float(sourceWidth) / Float(count), sourceWidth: sourceWidth,
+                            offsets: &columnOffsets, weights: &columnWeights)
     }
 }

@@ -59,15 +59,10 @@ struct TextDetectionInput {
                     tensor.withUnsafeMutableBufferPointer { out in
                         let r = out.baseAddress!, g = r + plane, b = r + 2 * plane
                         for y in 0..<height {
-                            var fy = (Float(y) + 0.5) * scaleY - 0.5
-                            var y0 = Int(fy.rounded(.down))
-                            fy -= Float(y0)
-                            if y0 < 0 { y0 = 0; fy = 0 }
-                            if y0 >= frame.height - 1 { y0 = frame.height - 1; fy = 0 }
-                            let y1 = min(y0 + 1, frame.height - 1)
-                            let top = source.baseAddress! + y0 * rowStride
-                            let bottom = source.baseAddress! + y1 * rowStride
-                            let wy1 = fy, wy0 = 1 - fy
+                            let tap = BilinearTap.at(y, scale: scaleY, sourceLength: frame.height)
+                            let top = source.baseAddress! + tap.near * rowStride
+                            let bottom = source.baseAddress! + tap.far * rowStride
+                            let wy1 = tap.farWeight, wy0 = 1 - wy1
                             let rowStart = y * width
                             for column in 0..<width {
                                 let o0 = offsets[2 * column], o1 = offsets[2 * column + 1]
@@ -96,18 +91,8 @@ struct TextDetectionInput {
 
     /// Source byte offsets (left and right neighbour) and right-neighbour weight for each resized column.
     private mutating func prepareColumns(sourceWidth: Int, width: Int) {
-        if columnWeights.count != width { columnWeights = [Float](repeating: 0, count: width) }
-        if columnOffsets.count != 2 * width { columnOffsets = [Int](repeating: 0, count: 2 * width) }
-        let scaleX = Float(Double(sourceWidth) / Double(width))
-        for column in 0..<width {
-            var fx = (Float(column) + 0.5) * scaleX - 0.5
-            var x0 = Int(fx.rounded(.down))
-            fx -= Float(x0)
-            if x0 < 0 { x0 = 0; fx = 0 }
-            if x0 >= sourceWidth - 1 { x0 = sourceWidth - 1; fx = 0 }
-            columnOffsets[2 * column] = x0 * 3
-            columnOffsets[2 * column + 1] = min(x0 + 1, sourceWidth - 1) * 3
-            columnWeights[column] = fx
-        }
+        // Divided in double precision and rounded once, as the reference does.
+        BilinearTap.columns(count: width, scale: Float(Double(sourceWidth) / Double(width)), sourceWidth: sourceWidth,
+                            offsets: &columnOffsets, weights: &columnWeights)
     }
 }
