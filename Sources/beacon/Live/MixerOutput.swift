@@ -57,26 +57,22 @@ final class MixerOutput: GuidanceOutput {
     }
 
     func say(_ utterance: Utterance, at time: Double) throws {
-        guard speaks else {
-            pendingEnds.append(time) // guidance time: nothing was placed on the mixer
-            return
-        }
-        let (audio, wordStarts) = try synthesizer.synthesizeWithWords(utterance.text, voice: utterance.voice(default: voice))
-        _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
+        try say(utterance.text, voice: utterance.voice(default: voice), rate: 1, at: time)
     }
 
     /// Says a text at `rate` times the normal speaking rate; returns where each word starts (seconds into the
-    /// speech) so a reader can tell which word was playing when it was paused.
+    /// speech) so a reader can tell which word was playing when it was paused. Without speech nothing is placed on
+    /// the mixer and the utterance counts as finished at once.
     @discardableResult
-    func say(_ text: String, voice: String, rate: Double, at time: Double) throws -> (duration: Double, wordStarts: [Double]) {
+    func say(_ text: String, voice: String, rate: Double, at time: Double) throws -> [Double] {
         guard speaks else {
-            pendingEnds.append(time)
-            return (0, [])
+            pendingEnds.append(time) // guidance time: nothing was placed on the mixer
+            return []
         }
-        let wordsPerMinute = Int((Double(EspeakSynthesizer.defaultWordsPerMinute) * rate).rounded())
+        let wordsPerMinute = Int((Double(synthesizer.wordsPerMinute) * rate).rounded())
         let (audio, wordStarts) = try EspeakSynthesizer(wordsPerMinute: wordsPerMinute).synthesizeWithWords(text, voice: voice)
         _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
-        return (audio.duration, wordStarts)
+        return wordStarts
     }
 
     func interruptSpeech() { mixer.interruptSpeech() }

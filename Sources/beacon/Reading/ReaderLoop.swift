@@ -61,9 +61,9 @@ final class ReaderLoop {
             switch effect {
             case .speak(let utterance):
                 onUnit(utterance)
-                let spoken = try output.say(utterance.text, voice: utterance.language.voice, rate: utterance.rate, at: clock)
+                let wordStarts = try output.say(utterance.text, voice: utterance.language.voice, rate: utterance.rate, at: clock)
                 unfinished.append(utterance.id)
-                playing = (utterance.id, utterance.text, clock, spoken.wordStarts)
+                playing = (utterance.id, utterance.text, clock, wordStarts)
             case .interruptSpeech:
                 output.interruptSpeech()
             case .stopAll:
