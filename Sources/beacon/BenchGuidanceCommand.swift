@@ -14,8 +14,11 @@ struct BenchGuidanceCommand: ParsableCommand {
             person hears the earcons, feels the vibration and hears the words, and turns towards the target with a \
             human reaction time, turning speed and overshoot, until the target is centred; while nothing is found \
             they sweep left and right. They never know where the target really is.
-            Objects: every detection with confidence 0.5 or more in a whole photo. Starts: --starts per object, \
-            the target in view at various offsets and every fourth start out of view to one side.
+            Objects: the hand-measured objects of the ground truth (Tests/Data/guidance-ground-truth.json) that \
+            the detector finds with confidence 0.5 or more in the whole photo; a run is centred on any measured \
+            object of the searched class. Photos the ground truth does not cover, or --detector-truth, use the \
+            detector's whole-photo detections themselves as the truth. Starts: --starts per object, the target in \
+            view at various offsets and every fourth start out of view to one side.
             Thresholds (issue 3): at least 95% of runs end centred, median steps at most 1.5 times the optimum, \
             at most 12 words of steady guidance per minute.
             Without images, uses the photos in ../shared/testdata/images beside a checkout.
@@ -45,6 +48,12 @@ struct BenchGuidanceCommand: ParsableCommand {
 
     @Option(help: "Seconds before a run counts as failed.")
     var timeout = 20.0
+
+    @Option(help: "Ground truth JSON (default: Tests/Data/guidance-ground-truth.json in the checkout).")
+    var groundTruth: String?
+
+    @Flag(help: "Judge against the detector's own whole-photo detections instead of the measured ground truth.")
+    var detectorTruth = false
 
     @Option(help: "Print every frame of this run (numbered from 0 in the order of the table) to standard error.")
     var trace: Int?
@@ -76,26 +85,28 @@ struct BenchGuidanceCommand: ParsableCommand {
         let plan = StartPlan()
         let began = Date()
 
+        let measured = detectorTruth ? nil : try loadGroundTruth(composition)
         var objects: [GuidanceBenchObject] = []
         var inferences = 0, cacheHits = 0, runNumber = 0
         for path in try photoPaths(composition) {
             let photo = try ImageDecoder().decode(contentsOf: URL(fileURLWithPath: path))
-            // Ground truth: what the detector finds confidently in the whole photo.
-            let truth = try detector.detect(photo).filter { $0.confidence >= GuidanceBenchObject.minimumConfidence }
-            guard !truth.isEmpty else { continue }
+            let photoName = URL(fileURLWithPath: path).lastPathComponent
+            let detected = try detector.detect(photo).filter { $0.confidence >= GuidanceBenchObject.minimumConfidence }
+            let truth = try measured?.objects(in: photoName, labels: detector.labels)
+                .map { SceneTruth(measured: $0, detected: detected) } ?? SceneTruth(detected: detected)
+            guard !truth.targets.isEmpty else { continue }
             let scene = PanoramaScene(photoWidth: photo.width, photoHeight: photo.height, horizontalSpan: span, camera: camera)
             let views = CachedViewDetector(scene: scene, photo: photo, detector: detector)
-            let photoName = URL(fileURLWithPath: path).lastPathComponent
-            for index in truth.indices {
+            for index in truth.targets {
                 // Seeds depend on the photo's name and the object's place in it, so a run is the same whichever
                 // photos are benchmarked with it.
                 let objectKey = Self.stableHash(photoName) &+ UInt64(index)
-                var entry = GuidanceBenchObject(photo: photoName, object: truth[index],
+                var entry = GuidanceBenchObject(photo: photoName, object: truth.objects[index],
                                                 scene: scene)
                 for startIndex in 0..<starts {
-                    let start = plan.start(startIndex, for: truth[index], in: scene, seed: seed, objectKey: objectKey)
+                    let start = plan.start(startIndex, for: truth.objects[index], in: scene, seed: seed, objectKey: objectKey)
                     var personSeed = SplitMix64(seed: seed, parts: [0x5045_5253_4F4E, objectKey, UInt64(startIndex)])
-                    let trial = GuidanceTrial(scene: scene, objects: truth, targetIndex: index, start: start,
+                    let trial = GuidanceTrial(scene: scene, objects: truth.objects, targetIndex: index, start: start,
                                               seed: personSeed.next())
                     let tracer = runNumber == trace ? Self.printTrace : nil
                     entry.runs.append(try simulator.run(trial, detect: { try views.detections(at: $0) }, observe: tracer))
@@ -114,6 +125,26 @@ struct BenchGuidanceCommand: ParsableCommand {
                                          objects: objects, inferences: inferences, cacheHits: cacheHits,
                                          seconds: Date().timeIntervalSince(began))
         if json { try Console.json(report) } else { report.printTable() }
+    }
+
+    /// The measured truth: the named file, else the checkout's; without either, the detector's own truth.
+    private func loadGroundTruth(_ composition: Composition) throws -> SceneGroundTruth? {
+        let url: URL
+        if let groundTruth {
+            url = URL(fileURLWithPath: groundTruth)
+        } else if let root = composition.checkoutRoot {
+            url = root.appendingPathComponent("Tests/Data/guidance-ground-truth.json")
+        } else {
+            Console.note("No measured ground truth beside this binary; judging against the detector's own detections.")
+            return nil
+        }
+        do {
+            return try SceneGroundTruth.load(from: url)
+        } catch let error as SceneGroundTruthError {
+            throw ValidationError(error.sentence)
+        } catch {
+            throw ValidationError("Cannot read the ground truth \(url.path): \(error.localizedDescription)")
+        }
     }
 
     private func photoPaths(_ composition: Composition) throws -> [String] {
