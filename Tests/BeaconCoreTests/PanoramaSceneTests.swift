@@ -73,3 +73,21 @@ import Testing
         #expect(!scene.isCentred(wide, from: ViewDirection(yaw: 40, pitch: 7)))
     }
 }
+
+@Suite struct SceneTruthTests {
+    private func object(_ label: String, _ classIndex: Int, _ x1: Double, _ x2: Double) -> SceneObject {
+        SceneObject(classIndex: classIndex, label: label, confidence: 1, box: NormalizedRect(x: x1, y: 0.2, width: x2 - x1, height: 0.6))
+    }
+
+    /// Targets are the measured objects the detector sees; one it splits in two is still one target, and one it
+    /// misses stays in the scene (centring on it counts) without runs of its own.
+    @Test func targetsAreMeasuredObjectsTheDetectorSees() {
+        let measured = [object("motorcycle", 3, 0.06, 0.85), object("person", 0, 0.0, 0.1), object("person", 0, 0.3, 0.45)]
+        let detected = [object("motorcycle", 3, 0.08, 0.6), object("motorcycle", 3, 0.49, 0.85), object("person", 0, 0.3, 0.43),
+                        object("car", 2, 0.0, 0.1)]
+        let truth = SceneTruth(measured: measured, detected: detected)
+        #expect(truth.objects == measured)
+        #expect(truth.targets == [0, 2])
+        #expect(SceneTruth(detected: detected).targets == [0, 1, 2, 3])
+    }
+}
