@@ -22,7 +22,11 @@ public struct Direction: Sendable, Hashable, Codable {
 
     /// Half-width of the centre corridor: a target within 0.1 of the middle on an axis counts as centred there.
     public static let centreRadius = 0.1
-    /// Extra distance needed to leave the corridor once inside, so a target on its edge does not flicker.
+    /// How far inside the corridor a target must come before it counts as centred; once centred it stays so to the
+    /// corridor's edge, so a target on the edge does not flicker. Inside rather than outside the corridor: a person
+    /// stops turning the moment they hear "centred", and an estimate off by a few hundredths (the detector's box
+    /// is not the object's true extent) then still leaves the object within 0.1 of the middle; with the margin
+    /// outside, Beacon called objects centred 0.12 away (measured with `beacon bench guidance`).
     public static let hysteresis = 0.02
 
     /// The direction of a point (normalized, origin top-left), remembering the previous direction for hysteresis.
@@ -30,8 +34,8 @@ public struct Direction: Sendable, Hashable, Codable {
         let dx = x - 0.5, dy = y - 0.5
         let wasCentredX = previous.map { $0.horizontal == nil } ?? false
         let wasCentredY = previous.map { $0.vertical == nil } ?? false
-        let limitX = centreRadius + (wasCentredX ? hysteresis : 0)
-        let limitY = centreRadius + (wasCentredY ? hysteresis : 0)
+        let limitX = centreRadius - (wasCentredX ? 0 : hysteresis)
+        let limitY = centreRadius - (wasCentredY ? 0 : hysteresis)
         return Direction(horizontal: abs(dx) < limitX ? nil : (dx < 0 ? .left : .right),
                          vertical: abs(dy) < limitY ? nil : (dy < 0 ? .up : .down))
     }

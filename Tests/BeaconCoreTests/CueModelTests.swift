@@ -53,13 +53,15 @@ import Testing
     }
 
     @Test func aDistinctSoundInsideTheCentreCorridor() {
-        #expect(model.cue(for: visible(0.58, 0.43), previous: nil).earcon?.kind == .centred)
-        #expect(model.cue(for: visible(0.58, 0.35), previous: nil).earcon?.kind == .tick)
+        #expect(model.cue(for: visible(0.57, 0.43), previous: nil).earcon?.kind == .centred)
+        #expect(model.cue(for: visible(0.57, 0.35), previous: nil).earcon?.kind == .tick)
         #expect(model.cue(for: visible(0.65, 0.5), previous: nil).earcon?.kind == .tick)
-        // Hysteresis: once centred, a target at 0.61 still counts as centred; coming from outside it does not.
+        // Hysteresis inside the corridor: once centred, a target at 0.59 still counts as centred; coming from
+        // outside it does not, and nothing beyond 0.1 ever does.
         let centred = model.cue(for: visible(0.5), previous: nil)
-        #expect(model.cue(for: visible(0.61), previous: centred).isCentred)
-        #expect(!model.cue(for: visible(0.61), previous: model.cue(for: visible(0.7), previous: nil)).isCentred)
+        #expect(model.cue(for: visible(0.59), previous: centred).isCentred)
+        #expect(!model.cue(for: visible(0.59), previous: model.cue(for: visible(0.7), previous: nil)).isCentred)
+        #expect(!model.cue(for: visible(0.61), previous: centred).isCentred)
     }
 
     @Test func hapticPatternsSpeakRevilioSchemePerQuadrant() {

@@ -4,7 +4,9 @@ import Testing
 @Suite struct DirectionTests {
     @Test func centredWithinATenthOfTheMiddle() {
         #expect(Direction.of(x: 0.5, y: 0.5).isCentred)
-        #expect(Direction.of(x: 0.59, y: 0.41).isCentred)
+        // Coming from outside, a target has to be a little inside the corridor: 0.08 of the middle.
+        #expect(Direction.of(x: 0.57, y: 0.43).isCentred)
+        #expect(Direction.of(x: 0.59, y: 0.5) == Direction(horizontal: .right))
         #expect(Direction.of(x: 0.61, y: 0.5) == Direction(horizontal: .right))
         #expect(Direction.of(x: 0.2, y: 0.8) == Direction(horizontal: .left, vertical: .down))
         #expect(Direction.of(x: 0.5, y: 0.2).words == "up")
@@ -12,10 +14,11 @@ import Testing
     }
 
     @Test func hysteresisKeepsAnEdgeTargetFromFlickering() {
+        // Once centred it stays so to the corridor's edge, never beyond it; coming from outside it needs 0.08.
         let centred = Direction.of(x: 0.5, y: 0.5)
-        #expect(Direction.of(x: 0.61, y: 0.5, previous: centred).isCentred)
-        #expect(!Direction.of(x: 0.63, y: 0.5, previous: centred).isCentred)
-        #expect(!Direction.of(x: 0.61, y: 0.5, previous: Direction(horizontal: .right)).isCentred)
+        #expect(Direction.of(x: 0.59, y: 0.5, previous: centred).isCentred)
+        #expect(!Direction.of(x: 0.61, y: 0.5, previous: centred).isCentred)
+        #expect(!Direction.of(x: 0.59, y: 0.5, previous: Direction(horizontal: .right)).isCentred)
     }
 
     @Test func regionsNameTheNinth() {

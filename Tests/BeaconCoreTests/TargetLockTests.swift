@@ -68,13 +68,13 @@ import Testing
         let position = try #require(lock.position)
         #expect(abs(position.x - 0.1) < 0.005)
         #expect(abs(position.y - 0.5) < 1e-9)
-        // Never seen whole: nothing better than the visible middle is known.
+        // Never seen whole: the hidden part is taken to be as large as the visible part, so the centre is at the edge.
         var fresh = TargetLock()
         var freshTracker = MultiObjectTracker()
         freshTracker.update(detections: [Detection(classIndex: Cups.classIndex, label: "cup", confidence: 0.9,
                                                    box: NormalizedRect(x: 0, y: 0.4, width: 0.3, height: 0.2))], timestamp: 0)
         fresh.update(tracks: freshTracker.tracks, isDetectorFrame: true, timestamp: 0)
-        #expect(abs((fresh.position?.x ?? 0) - 0.15) < 1e-9)
+        #expect(abs(fresh.position?.x ?? 1) < 1e-9)
     }
 
     @Test func locksTheCandidateNearestTheMiddleAndHoldsItUntilLost() throws {
@@ -92,17 +92,19 @@ import Testing
         // Another cup appears right in the middle: the lock does not flip to it.
         for _ in 0..<5 { step([Cups.at(0.2), Cups.at(0.65), Cups.at(0.5, 0.3)]) }
         #expect(lock.trackID == chosen)
-        // The chosen cup goes out of view: the lock holds while conviction lasts (10 misses from saturation)…
-        for _ in 0..<9 {
-            step([Cups.at(0.2), Cups.at(0.5, 0.3)])
-            #expect(lock.trackID == chosen)
-        }
-        #expect(!lock.isGuiding)
-        // … then lets go and takes the candidate now nearest the middle.
+        // The detector misses the chosen cup once: a flicker, the lock holds.
+        step([Cups.at(0.2), Cups.at(0.5, 0.3)])
+        #expect(lock.trackID == chosen)
+        // Missed again while other cups are in view: guidance passes to the one nearest the middle without starting
+        // over (a quick turn often moves the same cup too far for the tracker, which starts a new track for it).
         step([Cups.at(0.2), Cups.at(0.5, 0.3)])
         let next = try #require(lock.trackID)
         #expect(next != chosen)
         #expect(tracker.tracks.first { $0.id == next }?.box.midY == 0.3)
+        #expect(lock.isGuiding)
+        // The first cup comes back: no flip back to it.
+        for _ in 0..<3 { step([Cups.at(0.2), Cups.at(0.65), Cups.at(0.5, 0.3)]) }
+        #expect(lock.trackID == next)
         #expect(lock.isGuiding)
         #expect(lock.lastSeen.map { abs($0.y - 0.3) < 1e-9 } == true)
     }

@@ -11,6 +11,9 @@ public struct GuidanceConfiguration: Sendable {
     public var playsHaptics = true
     /// A new direction must hold this long before it is spoken, so sweeping past a position says nothing.
     public var directionSettleTime = 0.8
+    /// The target coming this much closer to the middle (picture units) counts as the user following the earcons;
+    /// new directions are not spoken while they do.
+    public var progressStep = 0.03
     /// Frame spacing assumed until two frames have arrived.
     public var defaultFrameInterval = 1.0 / 15
 

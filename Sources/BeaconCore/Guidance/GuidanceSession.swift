@@ -20,6 +20,10 @@ public struct GuidanceSession: Sendable {
     /// Direction words the user last heard, and a newer direction waiting to settle.
     private var spokenDirection: String?
     private var candidateDirection: (words: String, since: Double)?
+    /// The target's distance from the middle to beat, and when it last came closer by a step: a person already
+    /// turning the right way is following the earcons, and words would only talk over them.
+    private var closest: Double?
+    private var lastProgressAt = -Double.infinity
     private var targetDistance: Double?
     /// Start of the stretch of searching the auto-pause counts.
     private var activeSince = 0.0
@@ -98,6 +102,7 @@ public struct GuidanceSession: Sendable {
                                     apparentSize: lock.box?.area ?? 0, distance: targetDistance)
             let cue = configuration.cues.cue(for: state, previous: self.cue)
             self.cue = cue
+            noteProgress(towards: position, at: timestamp)
             if wasGuiding {
                 announceDirectionIfSettled(cue, at: timestamp, into: &effects)
             } else {
@@ -134,13 +139,27 @@ public struct GuidanceSession: Sendable {
         resetGuidance()
     }
 
-    /// A direction is spoken once it has held for the settle time and differs from what the user last heard; the
-    /// arbiter's cooldowns may still hold it back, in which case it is offered again on later frames.
+    private mutating func noteProgress(towards position: NormalizedPoint, at timestamp: Double) {
+        let distance = position.distanceFromCentre
+        let step = configuration.progressStep
+        guard let best = closest, distance >= best - step else {
+            closest = distance
+            lastProgressAt = timestamp
+            return
+        }
+        // Moving away: what counts as closer starts from here.
+        if distance > best + step { closest = distance }
+    }
+
+    /// A direction is spoken once it has held for the settle time, differs from what the user last heard, and the
+    /// user has not been closing in on the target for the settle time either; the arbiter's cooldowns may still hold
+    /// it back, in which case it is offered again on later frames.
     private mutating func announceDirectionIfSettled(_ cue: Cue, at timestamp: Double, into effects: inout [GuidanceEffect]) {
         let words = cue.directionWords
         if candidateDirection?.words != words { candidateDirection = (words, timestamp) }
         guard words != spokenDirection, let candidate = candidateDirection,
-              timestamp - candidate.since >= configuration.directionSettleTime else { return }
+              timestamp - candidate.since >= configuration.directionSettleTime,
+              timestamp - lastProgressAt >= configuration.directionSettleTime else { return }
         let utterance = Utterance(text: phrases.direction(words), priority: .guidance, category: SpeechArbiter.Category.direction)
         if say(utterance, at: timestamp, into: &effects) { spokenDirection = words }
     }
@@ -229,6 +248,8 @@ public struct GuidanceSession: Sendable {
         hapticsBusyUntil = -.infinity
         spokenDirection = nil
         candidateDirection = nil
+        closest = nil
+        lastProgressAt = -.infinity
         targetDistance = nil
     }
 

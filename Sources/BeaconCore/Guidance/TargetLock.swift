@@ -13,6 +13,9 @@ public struct TargetLock: Sendable {
         public var defaultFrameInterval = 1.0 / 15
         /// A box side this close to the picture's edge is taken as cut off by it: the object goes on beyond.
         public var edgeMargin = 0.01
+        /// The locked track missed by the detector this many times in a row is given up for another seen object of
+        /// the class, if there is one; once could be a flicker of the detector.
+        public var handOverAfterMisses = 2
 
         public init() {}
     }
@@ -29,9 +32,9 @@ public struct TargetLock: Sendable {
     public private(set) var box: NormalizedRect?
     /// The smoothed position the last time the target was actually seen; kept after the lock is released.
     public private(set) var lastSeen: NormalizedPoint?
-    /// The object's whole width and height, from the last boxes the picture did not cut on that axis.
-    private var wholeWidth: Double?
-    private var wholeHeight: Double?
+    /// What is known of the locked object's size across and up, for boxes the picture cuts off.
+    private var horizontal: ObjectExtent
+    private var vertical: ObjectExtent
     private var recent: [TimedPoint] = []
 
     private struct TimedPoint: Sendable {
@@ -42,6 +45,8 @@ public struct TargetLock: Sendable {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         conviction = configuration.conviction
+        horizontal = ObjectExtent(edgeMargin: configuration.edgeMargin)
+        vertical = ObjectExtent(edgeMargin: configuration.edgeMargin)
     }
 
     /// Guidance is on: a target is locked and the conviction is at or above its threshold.
@@ -51,21 +56,43 @@ public struct TargetLock: Sendable {
     public mutating func update(tracks: [Track], isDetectorFrame: Bool, timestamp: Double) {
         if let id = trackID {
             if let track = tracks.first(where: { $0.id == id }) {
+                if isDetectorFrame, track.misses >= configuration.handOverAfterMisses,
+                   let successor = Self.nearestToCentre(tracks.filter { $0.id != id }) {
+                    handOver(to: successor, timestamp: timestamp)
+                    return
+                }
                 if isDetectorFrame { conviction.record(hit: track.isSeen) }
                 if conviction.value == 0 { release() } else { follow(track, timestamp: timestamp) }
             } else {
                 release()
             }
         }
-        guard trackID == nil, isDetectorFrame else { return }
-        let nearest = tracks.filter { $0.isSeen && $0.isConfirmed }.min {
-            ($0.box.centre.distanceFromCentre, $0.id) < ($1.box.centre.distanceFromCentre, $1.id)
-        }
-        guard let nearest else { return }
+        guard trackID == nil, isDetectorFrame, let nearest = Self.nearestToCentre(tracks) else { return }
         trackID = nearest.id
         conviction.reset()
         conviction.record(hit: true)
         follow(nearest, timestamp: timestamp)
+    }
+
+    /// The seen, confirmed track nearest the middle of the picture.
+    private static func nearestToCentre(_ tracks: [Track]) -> Track? {
+        tracks.filter { $0.isSeen && $0.isConfirmed }.min {
+            ($0.box.centre.distanceFromCentre, $0.id) < ($1.box.centre.distanceFromCentre, $1.id)
+        }
+    }
+
+    /// The locked track has gone unseen while another object of the class is in view: most often the same object,
+    /// which a quick turn moved too far for the tracker to follow, so the new track started afresh. Guidance moves
+    /// to it without starting over (the class is still in view, so conviction counts a hit); what was learnt about
+    /// the old track's position and size is dropped.
+    private mutating func handOver(to successor: Track, timestamp: Double) {
+        trackID = successor.id
+        conviction.record(hit: true)
+        position = nil
+        recent = []
+        horizontal = ObjectExtent(edgeMargin: configuration.edgeMargin)
+        vertical = ObjectExtent(edgeMargin: configuration.edgeMargin)
+        follow(successor, timestamp: timestamp)
     }
 
     /// Lets go of the target (it was lost, or the search restarts). Where it was last seen is remembered.
@@ -75,8 +102,8 @@ public struct TargetLock: Sendable {
         position = nil
         predictedPosition = nil
         box = nil
-        wholeWidth = nil
-        wholeHeight = nil
+        horizontal = ObjectExtent(edgeMargin: configuration.edgeMargin)
+        vertical = ObjectExtent(edgeMargin: configuration.edgeMargin)
         recent = []
     }
 
@@ -107,29 +134,14 @@ public struct TargetLock: Sendable {
         predictedPosition = NormalizedPoint(x: x, y: y).clampedToFrame
     }
 
-    /// The centre of the whole object behind a detection box. On an axis where the picture cuts the box on one side
-    /// only, the centre lies half the remembered whole size from the uncut side. With no size remembered (never seen
-    /// whole, or grown past it) nothing better than the visible middle is known: a guess further out makes people
-    /// dither on objects larger than the picture. Cut on both sides, the visible middle is the middle.
+    /// The centre of the whole object behind a detection box (see `ObjectExtent`); a box the detector has just
+    /// drawn also teaches the extents.
     private mutating func estimatedCentre(of box: NormalizedRect, freshlySeen: Bool) -> NormalizedPoint {
-        let margin = configuration.edgeMargin
-        let cutLeft = box.x <= margin, cutRight = box.maxX >= 1 - margin
-        let cutTop = box.y <= margin, cutBottom = box.maxY >= 1 - margin
         if freshlySeen {
-            if !cutLeft && !cutRight { wholeWidth = box.width }
-            if !cutTop && !cutBottom { wholeHeight = box.height }
+            horizontal.observe(low: box.x, high: box.maxX)
+            vertical.observe(low: box.y, high: box.maxY)
         }
-        var centre = box.centre
-        if cutLeft != cutRight {
-            if let width = wholeWidth, width > box.width {
-                centre.x = cutLeft ? box.maxX - width / 2 : box.x + width / 2
-            }
-        }
-        if cutTop != cutBottom {
-            if let height = wholeHeight, height > box.height {
-                centre.y = cutTop ? box.maxY - height / 2 : box.y + height / 2
-            }
-        }
-        return centre
+        return NormalizedPoint(x: horizontal.centre(low: box.x, high: box.maxX),
+                               y: vertical.centre(low: box.y, high: box.maxY))
     }
 }
