@@ -5,6 +5,10 @@
 # $BEACON_SAMPLES (default ~/.cache/beacon/samples). Each file is made only when missing, so a second run is instant.
 #
 #   sign-en.png, sign-ru.png, sign-zh.png  800x330 labels, black on white, one line of text per row (below)
+#   sign-el.png, sign-he.png, sign-ar.png  the same in Greek, Hebrew and Arabic, scripts Beacon cannot read yet
+#                   (DejaVu Sans has their glyphs; ffmpeg's drawtext lays out right-to-left text with FriBidi). The
+#                   Greek is mixed-case real words, not capitals that could pass for Latin ones (ΑΒΕΗΙΚΜΝΟΡΤΥΧ).
+#   sign-en-el.png  English and Greek lines taking turns: a page only part of which Beacon can read
 #   text-pan.mp4    640x480, 6 s, 15 fps: a camera panning right across a wall of signs. The target is EXIT (white on
 #                   green); the distractors are words one or two letters from it: EXIST (also white on green),
 #                   NEXT, EDIT, TEXT, EXTRA. EXIT starts right of centre (x≈480 of 640 at 0 s), passes the
@@ -49,6 +53,14 @@ render_label() {
   "EXIT" "Pharmacy open 9:00 - 18:00" "Best before 15 MAR 2026" "Platform 4 to Central Station"
 [ -s "$out/sign-ru.png" ] || render_label "$out/sign-ru.png" "fontfile=$latin_font" \
   "Молоко 3,2% жирности" "Годен до 15.03.2026" "Хранить при температуре" "от +2 до +6 °C"
+[ -s "$out/sign-el.png" ] || render_label "$out/sign-el.png" "fontfile=$latin_font" \
+  "Καλημέρα σας" "Έξοδος κινδύνου" "Φαρμακείο ανοιχτό" "Λήξη 15.03.2026"
+[ -s "$out/sign-he.png" ] || render_label "$out/sign-he.png" "fontfile=$latin_font" \
+  "שלום" "יציאת חירום" "בית מרקחת" "אסור לעשן"
+[ -s "$out/sign-ar.png" ] || render_label "$out/sign-ar.png" "fontfile=$latin_font" \
+  "مخرج الطوارئ" "صيدلية" "ممنوع التدخين" "مرحبا"
+[ -s "$out/sign-en-el.png" ] || render_label "$out/sign-en-el.png" "fontfile=$latin_font" \
+  "Emergency exit" "Έξοδος κινδύνου" "Pharmacy open" "Φαρμακείο ανοιχτό"
 # font= goes through fontconfig, which picks the Simplified Chinese face inside the .ttc (fontfile= would take its
 # first face, the Japanese one, whose glyph shapes differ for some characters).
 [ -s "$out/sign-zh.png" ] || render_label "$out/sign-zh.png" "font=Noto Sans CJK SC" \

@@ -81,6 +81,12 @@ import Testing
         var verdict: String?
         var units: [String]
         var languages: [String]
+        var unreadable: [Unreadable]
+
+        struct Unreadable: Decodable {
+            var reason: String
+            var text: String
+        }
     }
 
     static func readJSON(_ arguments: [String]) throws -> PageRecord? {
@@ -119,6 +125,33 @@ import Testing
         let record = try #require(try Self.readJSON(["--input", folder.appendingPathComponent(sign).path]))
         #expect(record.units.joined(separator: " ").contains(word), "\(record.units)")
         #expect(Set(record.languages) == [language], "\(record.languages)")
+    }
+
+    static let unreadableScript = "is in a script Beacon cannot read yet; it reads English, Russian and Chinese."
+
+    /// PP-OCRv6 reads the Greek sign as Greek with Latin look-alikes ("Kαλημρα σα" at 0.91), the Hebrew one as Latin
+    /// look-alikes under its confidence floor ("017V" at 0.62), and the Arabic one as nothing at all.
+    @Test(arguments: ["sign-el.png", "sign-he.png", "sign-ar.png"])
+    func aSignInAScriptBeaconLacksSaysSoAndInventsNothing(sign: String) throws {
+        guard try Self.canRead(), let folder = try Self.samples() else { return }
+        let path = folder.appendingPathComponent(sign).path
+        let result = try BeaconBinary.run(["read", "--input", path, "--silent"])
+        // As for an empty page: nothing went wrong, there is only nothing to read.
+        #expect(result.status == 0, "\(result.stderr)")
+        // What is said is printed too: the sentence and nothing else, no text made up from look-alikes.
+        #expect(result.lines == ["The text here \(Self.unreadableScript)"], "\(result.stdout)")
+        #expect(result.stderr == "The text in \(sign) \(Self.unreadableScript)\n", "\(result.stderr)")
+        let record = try #require(try Self.readJSON(["--input", path]))
+        #expect(record.units.isEmpty, "\(record.units)")
+        #expect(record.unreadable.count == 4, "\(record.unreadable)")
+    }
+
+    @Test func aPageOnlyPartlyReadableReadsWhatItCanAndSaysTheRestIsNot() throws {
+        guard try Self.canRead(), let folder = try Self.samples() else { return }
+        let result = try BeaconBinary.run(["read", "--input", folder.appendingPathComponent("sign-en-el.png").path, "--silent"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == ["Emergency exit", "Pharmacy open"], "\(result.stdout)")
+        #expect(result.stderr == "Some of the text in sign-en-el.png is in a script Beacon cannot read yet.\n", "\(result.stderr)")
     }
 
     @Test func badInputsGetOneSentence() throws {

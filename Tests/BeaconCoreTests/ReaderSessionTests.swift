@@ -88,6 +88,38 @@ extension [ReaderEffect] {
         #expect(driver.lastUtterance?.text == "Gate A, is open.")
     }
 
+    @Test func aPageOfUnreadableTextSaysWhichScriptsBeaconReads() {
+        var driver = ReaderDriver()
+        let effects = driver.send(.start([], ifEmpty: .unreadableText))
+        #expect(effects.spoken == ["The text here is in a script Beacon cannot read yet; it reads English, Russian and Chinese."])
+        #expect(effects.earcons.isEmpty)
+        #expect(driver.session.phase == .idle)
+    }
+
+    /// What PP-OCRv6 made of the rendered signs and photos (see `EmptyPage.isEvidence`).
+    @Test func unreadableTextTakesTwoLinesOrOneInAForeignScript() {
+        func region(_ reason: UnreadableText.Reason, _ text: String, _ confidence: Double) -> UnreadableText {
+            UnreadableText(reason: reason, quad: Quad(NormalizedRect(x: 0.1, y: 0.1, width: 0.5, height: 0.1)),
+                           text: text, confidence: confidence)
+        }
+        #expect(EmptyPage(unreadable: []) == .noText)
+        #expect(EmptyPage(unreadable: [region(.unsure, "8", 0.65)]) == .noText) // coffee.png
+        #expect(EmptyPage(unreadable: [region(.blank, "", 0)]) == .noText)
+        #expect(EmptyPage(unreadable: [region(.unsure, "017V", 0.62), region(.unsure, "DI'N Y'", 0.65)]) == .unreadableText)
+        #expect(EmptyPage(unreadable: [region(.blank, "", 0), region(.blank, "", 0)]) == .unreadableText)
+        #expect(EmptyPage(unreadable: [region(.unknownScript, "Kαλημρα σα", 0.91)]) == .unreadableText)
+        // Under-read lines were read in part, so they do not make a page unreadable.
+        #expect(EmptyPage(unreadable: [region(.underRead, "3,2%", 0.84), region(.underRead, "+2 +6", 0.85)]) == .noText)
+    }
+
+    @Test func foreignLettersAreThoseOfNoScriptBeaconReads() {
+        #expect(TextLanguage.foreignLetterShare(in: "Kαλημρα σα") == 8.0 / 9) // a Latin K and eight Greek letters
+        #expect(TextLanguage.foreignLetterShare(in: "שלום") == 1)
+        #expect(TextLanguage.foreignLetterShare(in: "Молоко, milk, 牛奶") == 0)
+        #expect(TextLanguage.foreignLetterShare(in: "15.03.2026") == 0)
+        #expect(TextLanguage.detect(in: "Kαλημρα σα") == .english) // by its one Latin letter: why detection alone cannot tell
+    }
+
     @Test func noTextSaysSoWithoutEarcons() {
         var driver = ReaderDriver()
         let effects = driver.send(.start([]))

@@ -16,6 +16,8 @@ import Testing
         "sign-en.png": [("EXIT", 1.0), ("Pharmacy open 9:00 - 18:00", 0.998), ("Best before 15 MAR 2026", 1.0),
                         ("Platform 4 to Central Station", 1.0)],
         "sign-zh.png": [("出口", 1.0), ("请勿吸烟", 1.0), ("保质期至二零二六年三月", 1.0), ("牛奶一升", 0.996)],
+        // Under the engine's 0.8 floor, so dropped: Hebrew letters read as Latin look-alikes.
+        "sign-he.png": [("017V", 0.619), ("DI'N Y'", 0.645), ("nn7n nユ", 0.691), ("7 10", 0.613)],
     ]
 
     static func recordedPrimary(_ sample: String, frame: Frame) -> RecordedTextRecognizer {
@@ -97,6 +99,53 @@ import Testing
         #expect(lines.readingTopToBottom.contains("Годен до 15.03.2026"))
     }
 
+    /// The primary engine as it was when it read none of a frame's lines: the recorded lines, all unreadable.
+    static func unreadablePrimary(_ sample: String, frame: Frame, reason: UnreadableText.Reason) -> RecordedTextRecognizer {
+        let recorded = recordedPrimary(sample, frame: frame)
+        let unreadable = recorded.lines.map { UnreadableText(reason: reason, quad: $0.quad, text: $0.text, confidence: $0.confidence) }
+        return RecordedTextRecognizer(languages: recorded.languages, lines: [], unreadable: unreadable)
+    }
+
+    @Test(arguments: [UnreadableText.Reason.blank, .unsure])
+    func aRussianFrameWhoseLinesThePrimaryEngineAllDroppedIsReadByTesseract(reason: UnreadableText.Reason) throws {
+        guard let tesseract = try Self.tesseract(), let frame = try TextSamples.frame("sign-ru.png") else { return }
+        let primary = Self.unreadablePrimary("sign-ru.png", frame: frame, reason: reason)
+        let reading = try LanguageRoutedRecognizer(language: .automatic, primary: primary, cyrillic: tesseract).read(frame)
+        let text = reading.lines.readingTopToBottom
+        for expected in ["Молоко", "Годен до 15.03.2026", "Хранить при температуре"] {
+            #expect(text.contains(expected), "\(expected) not in \(text)")
+        }
+        // Tesseract's lines cover every line the primary engine could not read.
+        #expect(reading.unreadable.isEmpty, "\(reading.unreadable)")
+    }
+
+    @Test func linesInAScriptTheCyrillicEngineLacksAreNotReadAgain() throws {
+        guard let frame = try TextSamples.frame("sign-ru.png") else { return }
+        let primary = Self.unreadablePrimary("sign-ru.png", frame: frame, reason: .unknownScript)
+        let reading = try LanguageRoutedRecognizer(language: .automatic, primary: primary, cyrillic: RefusingTextRecognizer())
+            .read(frame)
+        #expect(reading == TextReading(lines: [], unreadable: primary.unreadable))
+    }
+
+    /// Tesseract rus+eng reads a Hebrew sign into look-alikes ("ОА лм!", "лпиля n'a"), none of them above 0.43.
+    @Test func tesseractsLookAlikesOnAHebrewSignAreNotTaken() throws {
+        guard let tesseract = try Self.tesseract(), let frame = try TextSamples.frame("sign-he.png") else { return }
+        let primary = Self.unreadablePrimary("sign-he.png", frame: frame, reason: .unsure)
+        let reading = try LanguageRoutedRecognizer(language: .automatic, primary: primary, cyrillic: tesseract).read(frame)
+        #expect(reading.lines.isEmpty, "\(reading.lines.map(\.text))")
+        #expect(reading.unreadable == primary.unreadable)
+    }
+
+    @Test(arguments: [ReadingLanguage.fixed(.english), .fixed(.chinese), .automatic])
+    func whatThePrimaryEngineCouldNotReadIsPassedOn(language: ReadingLanguage) throws {
+        guard let frame = try TextSamples.frame("sign-en.png") else { return }
+        var primary = Self.recordedPrimary("sign-en.png", frame: frame)
+        primary.unreadable = [UnreadableText(reason: .unsure, quad: Quad(NormalizedRect(x: 0.6, y: 0.05, width: 0.2, height: 0.1)),
+                                             text: "prndvee", confidence: 0.74)]
+        let reading = try LanguageRoutedRecognizer(language: language, primary: primary, cyrillic: RefusingTextRecognizer()).read(frame)
+        #expect(reading == TextReading(lines: primary.lines, unreadable: primary.unreadable))
+    }
+
     @Test func theRussianSettingReadsTheWholeFrameWithTesseract() throws {
         guard let tesseract = try Self.tesseract(), let frame = try TextSamples.frame("sign-ru.png") else { return }
         let router = LanguageRoutedRecognizer(language: .fixed(.russian), primary: RefusingTextRecognizer(), cyrillic: tesseract)
@@ -138,13 +187,35 @@ import Testing
             }
         }
     }
+
+    /// What PP-OCRv6 does with scripts Beacon lacks, measured on the rendered signs: Greek comes out as Greek letters
+    /// with Latin look-alikes for the capitals and gaps for accented letters ("Kαλημρα σα" 0.91, "EξοδοÇ κινδνου"
+    /// 0.80, "αραεο ανοιχτ" 0.86, "Λńξη 15.03.2026" 0.90); Hebrew as Latin look-alikes under the floor ("017V" 0.62,
+    /// "DI'N Y'" 0.65, "nn7n nユ" 0.69, "7 10" 0.61); Arabic as nothing (every step a blank). Routed, none of it is
+    /// read: Greek is not handed on, and Tesseract's look-alikes for Hebrew and Arabic are under its floor.
+    @Test(arguments: [("sign-el.png", UnreadableText.Reason.unknownScript), ("sign-he.png", .unsure), ("sign-ar.png", .blank)])
+    func withThePPOCREngineScriptsBeaconLacksAreSeenAndNotRead(sample: String, reason: UnreadableText.Reason) throws {
+        guard let ppocr = try TextRecognitionTests.loadedEngine(), let tesseract = try Self.tesseract(),
+              let frame = try TextSamples.frame(sample) else { return }
+        let primary = try ppocr.read(frame)
+        for region in primary.unreadable {
+            print("pp-ocr \(sample): \(region.reason) '\(region.text)' confidence \(String(format: "%.3f", region.confidence))")
+        }
+        #expect(primary.lines.isEmpty, "\(primary.lines.map(\.text))")
+        #expect(primary.unreadable.map(\.reason) == Array(repeating: reason, count: 4))
+        let routed = try LanguageRoutedRecognizer(language: .automatic, primary: ppocr, cyrillic: tesseract).read(frame)
+        #expect(routed.lines.isEmpty, "\(routed.lines.map(\.text))")
+        #expect(EmptyPage(unreadable: routed.unreadable) == .unreadableText)
+    }
 }
 
 /// A recogniser that gives the lines it was given: the recorded stand-in for an engine.
 struct RecordedTextRecognizer: TextRecognizer {
     var languages: Set<TextLanguage>
     var lines: [TextLine]
+    var unreadable: [UnreadableText] = []
     func recognize(_ frame: Frame) throws -> [TextLine] { lines }
+    func read(_ frame: Frame) throws -> TextReading { TextReading(lines: lines, unreadable: unreadable) }
 }
 
 /// A recogniser that must not be asked: the test fails if it is.

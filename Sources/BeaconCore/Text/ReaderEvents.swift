@@ -14,8 +14,8 @@ public enum ReaderKey: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// Everything that happens to a reading. Reading needs no clock: it moves on speech reports and keys.
 public enum ReaderEvent: Sendable, Hashable {
-    /// Read these units from the first (an empty list: there is no text).
-    case start([ReadingUnit])
+    /// Read these units from the first; an empty list says why there is nothing to read.
+    case start([ReadingUnit], ifEmpty: EmptyPage = .noText)
     /// The speech adapter started the word at this `Character` offset into the text of utterance `utterance`.
     case speechProgress(utterance: Int, characterOffset: Int)
     /// Utterance `utterance` ended: said to its end, interrupted, or stopped.
@@ -63,9 +63,34 @@ public enum ReaderPhase: String, Sendable, Hashable, Codable {
     case finished
 }
 
+/// Why a page has nothing to read, which decides what is said instead.
+public enum EmptyPage: Sendable, Hashable {
+    case noText
+    /// The recogniser saw text and could read none of it: a script Beacon lacks (Greek, Hebrew, Arabic), or
+    /// handwriting.
+    case unreadableText
+
+    /// From what the recogniser could not read on a page where it read nothing.
+    public init(unreadable: [UnreadableText]) {
+        self = Self.isEvidence(unreadable) ? .unreadableText : .noText
+    }
+
+    /// Whether what the recogniser could not read is text rather than a stray shape. Measured with PP-OCRv6 on the
+    /// rendered Greek, Hebrew and Arabic signs (4 lines each, every one unreadable) and the test photos: a photo
+    /// gives at most one, a digit or a character read unsure from a texture ("8" in coffee.png, "0" in chelsea.png,
+    /// "修" in rocket.jpg). So it takes two lines, or one read in letters of a script Beacon lacks. A one-word sign
+    /// in Hebrew or Greek reads unsure ("IΛINU" at 0.69 for "יציאה") and is missed; so is the one handwritten line in
+    /// text.png.
+    public static func isEvidence(_ unreadable: [UnreadableText]) -> Bool {
+        let dropped = unreadable.filter { $0.reason != .underRead }
+        return dropped.count >= 2 || dropped.contains { $0.reason == .unknownScript }
+    }
+}
+
 /// Everything the reader says on its own, in one place.
 public struct ReaderPhrases: Sendable, Hashable {
     public var noText = "No text found."
+    public var unreadableText = "The text here is in a script Beacon cannot read yet; it reads English, Russian and Chinese."
     public var fast = "Fast."
     public var normalSpeed = "Normal speed."
 

@@ -81,8 +81,8 @@ public struct ReaderSession: Sendable {
 
     public mutating func handle(_ event: ReaderEvent) -> [ReaderEffect] {
         switch event {
-        case .start(let newUnits):
-            return start(newUnits)
+        case .start(let newUnits, let ifEmpty):
+            return start(newUnits, ifEmpty: ifEmpty)
         case .speechProgress(let utterance, let offset):
             guard case .speaking(var speaking) = state, speaking.utterance == utterance else { return [] }
             speaking.wordStart = wordStart(in: speaking.unit, at: speaking.startOffset + offset, notBefore: speaking.startOffset)
@@ -98,12 +98,13 @@ public struct ReaderSession: Sendable {
 
     // MARK: - Transitions
 
-    private mutating func start(_ newUnits: [ReadingUnit]) -> [ReaderEffect] {
+    private mutating func start(_ newUnits: [ReadingUnit], ifEmpty: EmptyPage) -> [ReaderEffect] {
         var effects: [ReaderEffect] = state == .idle ? [] : [.stopAll]
         units = newUnits
         state = .idle
         guard !units.isEmpty else {
-            effects.append(.speak(message(configuration.phrases.noText)))
+            let phrases = configuration.phrases
+            effects.append(.speak(message(ifEmpty == .noText ? phrases.noText : phrases.unreadableText)))
             return effects
         }
         effects.append(.earcon(Earcon(kind: .start)))

@@ -17,16 +17,21 @@ public struct LanguageRoutedRecognizer: TextRecognizer {
     private let cyrillic: any TextRecognizer
     /// A frame with a line whose text explains less of its width than this is read again by the Cyrillic engine.
     public let rereadBelowCoverage: Double
+    /// Lines the Cyrillic engine reads with less confidence are not taken: on the rendered Hebrew and Arabic signs it
+    /// invents look-alikes ("ОА лм!", "Sylolall Cro") at 0.43 or less a line; the Russian sign's lines are 0.93 to
+    /// 0.97. (On the Greek sign one look-alike line reached 0.79, "ЛИЕП 15.03.2026": Greek is never handed on.)
+    public let rereadMinimumConfidence: Double
 
     /// - Parameters:
     ///   - primary: reads English and Chinese (PP-OCR).
     ///   - cyrillic: reads Russian and English (Tesseract "rus+eng").
     public init(language: ReadingLanguage, primary: any TextRecognizer, cyrillic: any TextRecognizer,
-                rereadBelowCoverage: Double = 0.7) {
+                rereadBelowCoverage: Double = 0.7, rereadMinimumConfidence: Double = 0.7) {
         self.language = language
         self.primary = primary
         self.cyrillic = cyrillic
         self.rereadBelowCoverage = rereadBelowCoverage
+        self.rereadMinimumConfidence = rereadMinimumConfidence
     }
 
     public var languages: Set<TextLanguage> {
@@ -38,24 +43,37 @@ public struct LanguageRoutedRecognizer: TextRecognizer {
     }
 
     public func recognize(_ frame: Frame) throws -> [TextLine] {
+        try read(frame).lines
+    }
+
+    public func read(_ frame: Frame) throws -> TextReading {
         switch language {
-        case .fixed(.russian): try cyrillic.recognize(frame)
-        case .fixed: try primary.recognize(frame)
+        case .fixed(.russian): try cyrillic.read(frame)
+        case .fixed: try primary.read(frame)
         case .automatic: try readingAutomatically(frame)
         }
     }
 
-    private func readingAutomatically(_ frame: Frame) throws -> [TextLine] {
-        let lines = try primary.recognize(frame)
-        let underRead = lines.contains {
+    private func readingAutomatically(_ frame: Frame) throws -> TextReading {
+        let reading = try primary.read(frame)
+        let underRead = reading.lines.contains {
             LineTextCoverage.explainedFraction(of: $0, frameWidth: frame.width, frameHeight: frame.height) < rereadBelowCoverage
         }
-        guard underRead else { return lines }
-        let reread = try cyrillic.recognize(frame)
-        guard TextLanguage.detect(in: reread.map(\.text).joined(separator: " ")) == .russian else { return lines }
-        let onlyPrimaryReads = lines.filter { line in
+        // A Russian frame can lose every line (blank or unsure readings), leaving nothing under-read to notice.
+        // Lines read in a script the primary engine knows but Beacon does not (Greek) are no reason: Tesseract
+        // rus+eng reads a Greek sign into Cyrillic look-alikes ("Калпыёра oac").
+        let droppedAll = reading.lines.isEmpty && reading.unreadable.contains { $0.reason == .blank || $0.reason == .unsure }
+        guard underRead || droppedAll else { return reading }
+        let reread = try cyrillic.read(frame)
+        let trusted = reread.lines.filter { $0.confidence >= rereadMinimumConfidence }
+        guard TextLanguage.detect(in: trusted.map(\.text).joined(separator: " ")) == .russian else { return reading }
+        let onlyPrimaryReads = reading.lines.filter { line in
             TextLanguage.detect(in: line.text).map { !cyrillic.languages.contains($0) } ?? false
         }
-        return reread + onlyPrimaryReads
+        // What the primary engine could not read stays unreadable unless a line read again now covers it.
+        let stillUnreadable = reading.unreadable.filter { region in
+            !trusted.contains { $0.quad.contains(region.quad.centre) }
+        }
+        return TextReading(lines: trusted + onlyPrimaryReads, unreadable: stillUnreadable + reread.unreadable)
     }
 }

@@ -11,6 +11,12 @@ public struct PPOCRSettings: Sendable, Hashable {
     /// Lines read with a lower mean character confidence are dropped, so handwriting and textures give no
     /// invented text: the handwritten maths in text.png reads as "(f-xPas" at 0.75, print at 0.95 and above.
     public var minimumConfidence: Double = 0.8
+    /// Lines whose text explains less of their width than this are reported as under-read as well (see
+    /// `LineTextCoverage`): Russian lines measured 0.13 to 0.55, English and Chinese ones 0.95 or more.
+    public var minimumCoverage = 0.7
+    /// Lines with a larger share of letters in scripts Beacon does not read are not kept: PP-OCRv6's alphabet has
+    /// Greek letters but not all of them, and a Greek sign came back as "Kαλημρα σα" at 0.91.
+    public var maximumForeignLetterShare = 0.5
     /// Lines recognised together, sorted by width so little of a batch is padding.
     public var batchSize = 6
     /// The narrowest recogniser input: short words get room, as the reference pipeline gives them.
@@ -87,12 +93,21 @@ public final class PPOCREngine: TextRecognizer, @unchecked Sendable {
     }
 
     public func recognize(_ frame: Frame) throws -> [TextLine] {
+        try read(frame).lines
+    }
+
+    public func read(_ frame: Frame) throws -> TextReading {
         var timings = TextReadingTimings()
-        return try recognize(frame, timings: &timings)
+        return try read(frame, timings: &timings)
     }
 
     /// Reads the frame and reports how long each stage took.
     public func recognize(_ frame: Frame, timings: inout TextReadingTimings) throws -> [TextLine] {
+        try read(frame, timings: &timings).lines
+    }
+
+    /// Reads the frame, with what it could not read, and reports how long each stage took.
+    public func read(_ frame: Frame, timings: inout TextReadingTimings) throws -> TextReading {
         try lock.withLock {
             let start = DispatchTime.now().uptimeNanoseconds
             let quads = try detectLines(in: frame).map(\.upright)
@@ -101,12 +116,12 @@ public final class PPOCREngine: TextRecognizer, @unchecked Sendable {
             var candidates = quads.enumerated().map { Candidate(line: $0.offset, quad: $0.element) }
             candidates += try upsideDownCandidates(quads, widths: widths, in: frame)
             let classified = DispatchTime.now().uptimeNanoseconds
-            let lines = try read(candidates, lineCount: quads.count, widths: widths, in: frame)
+            let reading = try read(candidates, lineCount: quads.count, widths: widths, in: frame)
             let end = DispatchTime.now().uptimeNanoseconds
             timings.detection = Double(detected - start) / 1e9
             timings.classification = Double(classified - detected) / 1e9
             timings.recognition = Double(end - classified) / 1e9
-            return lines
+            return reading
         }
     }
 
@@ -164,7 +179,7 @@ public final class PPOCREngine: TextRecognizer, @unchecked Sendable {
     }
 
     /// Recognises the candidates in batches of similar width and keeps each line's most confident reading.
-    private func read(_ candidates: [Candidate], lineCount: Int, widths: [Int], in frame: Frame) throws -> [TextLine] {
+    private func read(_ candidates: [Candidate], lineCount: Int, widths: [Int], in frame: Frame) throws -> TextReading {
         let order = candidates.indices.sorted { (widths[candidates[$0].line], $0) < (widths[candidates[$1].line], $1) }
         var best = [(strip: DecodedStrip, candidate: Int, stripWidth: Int, stepWidth: Double)?](repeating: nil, count: lineCount)
         let height = Self.lineHeight
@@ -202,20 +217,36 @@ public final class PPOCREngine: TextRecognizer, @unchecked Sendable {
                 }
             }
         }
-        return best.compactMap { reading -> TextLine? in
-            guard let reading else { return nil }
-            let text = reading.strip.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let confidence = reading.strip.confidence
-            guard !text.isEmpty, confidence >= settings.minimumConfidence else { return nil }
-            let quad = candidates[reading.candidate].quad.normalized(width: frame.width, height: frame.height)
-            let stripWidth = Double(reading.stripWidth)
-            let words = reading.strip.words.map { word in
-                let start = min(1, Double(word.firstStep) * reading.stepWidth / stripWidth)
-                let end = min(1, Double(word.lastStep + 1) * reading.stepWidth / stripWidth)
-                return TextWord(text: word.text, confidence: word.confidence, quad: quad.slice(from: start, to: end))
+        var reading = TextReading(lines: [])
+        for case let chosen? in best {
+            let text = chosen.strip.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let confidence = chosen.strip.confidence
+            let quad = candidates[chosen.candidate].quad.normalized(width: frame.width, height: frame.height)
+            func unreadable(_ reason: UnreadableText.Reason) -> UnreadableText {
+                UnreadableText(reason: reason, quad: quad, text: text, confidence: confidence)
             }
-            return TextLine(text: text, confidence: confidence, quad: quad, words: words)
+            if text.isEmpty {
+                reading.unreadable.append(unreadable(.blank))
+            } else if confidence < settings.minimumConfidence {
+                reading.unreadable.append(unreadable(.unsure))
+            } else if TextLanguage.foreignLetterShare(in: text) > settings.maximumForeignLetterShare {
+                reading.unreadable.append(unreadable(.unknownScript))
+            } else {
+                let stripWidth = Double(chosen.stripWidth)
+                let words = chosen.strip.words.map { word in
+                    let start = min(1, Double(word.firstStep) * chosen.stepWidth / stripWidth)
+                    let end = min(1, Double(word.lastStep + 1) * chosen.stepWidth / stripWidth)
+                    return TextWord(text: word.text, confidence: word.confidence, quad: quad.slice(from: start, to: end))
+                }
+                let line = TextLine(text: text, confidence: confidence, quad: quad, words: words)
+                reading.lines.append(line)
+                if LineTextCoverage.explainedFraction(of: line, frameWidth: frame.width, frameHeight: frame.height)
+                    < settings.minimumCoverage {
+                    reading.unreadable.append(unreadable(.underRead))
+                }
+            }
         }
+        return reading
     }
 
     /// Makes the strip tensor hold `count` zeroed strips of the given width (the right padding stays 0).

@@ -90,17 +90,26 @@ struct ReadCommand: ParsableCommand {
         }) else {
             throw NoSteadyPicture(name: source.name)
         }
-        let recognised = try reader.recognize(frame)
-        let page = PageText(lines: recognised, frameWidth: frame.width, frameHeight: frame.height,
+        let reading = try reader.read(frame)
+        let page = PageText(reading: reading, frameWidth: frame.width, frameHeight: frame.height,
                             wholeFrame: wholeFrame, mode: lines ? .lines : .sentences, language: readingLanguage)
         if json {
             try Console.json(page.record)
             try output.finish()
             return
         }
-        if page.units.isEmpty { Console.note("No text found in \(source.name).") }
+        if page.units.isEmpty {
+            switch page.ifEmpty {
+            case .noText: Console.note("No text found in \(source.name).")
+            case .unreadableText:
+                Console.note("The text in \(source.name) is in a script Beacon cannot read yet; it reads English, Russian and Chinese.")
+            }
+        } else if EmptyPage.isEvidence(page.unreadable) {
+            // What can be read is read; the rest is only mentioned.
+            Console.note("Some of the text in \(source.name) is in a script Beacon cannot read yet.")
+        }
         let loop = ReaderLoop(output: output, keys: keys, onUnit: { Console.line($0.text) })
-        try loop.read(page.units)
+        try loop.read(page.units, ifEmpty: page.ifEmpty)
         try output.finish()
     }
 }
@@ -111,9 +120,13 @@ struct PageText {
     var selection: CentralBlockSelection?
     var orderedLines: [TextLine]
     var units: [ReadingUnit]
+    /// What the recogniser saw and could not read.
+    var unreadable: [UnreadableText]
 
-    init(lines: [TextLine], frameWidth: Int, frameHeight: Int, wholeFrame: Bool, mode: ReadingMode, language: ReadingLanguage) {
+    init(reading: TextReading, frameWidth: Int, frameHeight: Int, wholeFrame: Bool, mode: ReadingMode, language: ReadingLanguage) {
         let aspectRatio = Double(frameWidth) / Double(max(1, frameHeight))
+        let lines = reading.lines
+        unreadable = reading.unreadable
         var kept = lines
         if !wholeFrame {
             let selection = CentralBlockClustering().select(from: lines, frameAspectRatio: aspectRatio)
@@ -129,16 +142,20 @@ struct PageText {
         }
     }
 
+    /// Why there is nothing to read, when there is nothing.
+    var ifEmpty: EmptyPage { EmptyPage(unreadable: unreadable) }
+
     struct Record: Encodable {
         var verdict: String?
         var lines: [TextLine]
         var units: [String]
         var languages: [String]
+        var unreadable: [UnreadableText]
     }
 
     var record: Record {
         Record(verdict: selection?.verdict.rawValue, lines: orderedLines, units: units.map(\.text),
-               languages: units.map { ($0.language ?? .english).rawValue })
+               languages: units.map { ($0.language ?? .english).rawValue }, unreadable: unreadable)
     }
 }
 

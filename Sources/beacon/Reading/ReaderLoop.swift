@@ -24,13 +24,13 @@ final class ReaderLoop {
         self.onUnit = onUnit
     }
 
-    func read(_ units: [ReadingUnit]) throws {
+    func read(_ units: [ReadingUnit], ifEmpty: EmptyPage = .noText) throws {
         let live = keys != nil
         let step = 0.02
         let start = Monotonic.seconds()
         var clock = 0.0
         output.begin()
-        try perform(session.handle(.start(units)), at: clock)
+        try perform(session.handle(.start(units, ifEmpty: ifEmpty)), at: clock)
         while session.phase == .reading || (live && session.phase == .paused) {
             if live {
                 Thread.sleep(forTimeInterval: step)
