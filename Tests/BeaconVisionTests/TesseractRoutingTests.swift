@@ -136,6 +136,21 @@ import Testing
         #expect(reading.unreadable == primary.unreadable)
     }
 
+    /// What Tesseract rus+eng read from the first frame of text-pan.mp4, where PP-OCR under-read PHARMACY on its wide
+    /// plate: one confident line of Cyrillic look-alikes among unsure Latin ones must not replace the English.
+    @Test func oneConfidentLookAlikeAmongUnsureLatinLinesDoesNotMakeAFrameRussian() throws {
+        guard let frame = try TextSamples.frame("sign-en.png") else { return }
+        var primary = Self.recordedPrimary("sign-en.png", frame: frame)
+        primary.lines[1].text = "Pharmacy"
+        let box = Quad(NormalizedRect(x: 0.1, y: 0.1, width: 0.3, height: 0.1))
+        let cyrillic = RecordedTextRecognizer(languages: [.russian, .english], lines: [
+            TextLine(text: "Em", confidence: 0.43, quad: box), TextLine(text: "EXIT", confidence: 0.65, quad: box),
+            TextLine(text: "| МЕХТ | |", confidence: 0.885, quad: box),
+        ])
+        let reading = try LanguageRoutedRecognizer(language: .automatic, primary: primary, cyrillic: cyrillic).read(frame)
+        #expect(reading.lines == primary.lines)
+    }
+
     @Test(arguments: [ReadingLanguage.fixed(.english), .fixed(.chinese), .automatic])
     func whatThePrimaryEngineCouldNotReadIsPassedOn(language: ReadingLanguage) throws {
         guard let frame = try TextSamples.frame("sign-en.png") else { return }

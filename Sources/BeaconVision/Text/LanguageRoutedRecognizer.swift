@@ -65,8 +65,11 @@ public struct LanguageRoutedRecognizer: TextRecognizer {
         let droppedAll = reading.lines.isEmpty && reading.unreadable.contains { $0.reason == .blank || $0.reason == .unsure }
         guard underRead || droppedAll else { return reading }
         let reread = try cyrillic.read(frame)
+        // The language is judged on everything it read, the unsure lines too: on the sign wall of text-pan.mp4 it
+        // read "Em" (0.43), "EXIT" (0.65) and "| МЕХТ | |" (0.89, NEXT in Cyrillic look-alikes), which is English.
+        guard TextLanguage.detect(in: reread.lines.map(\.text).joined(separator: " ")) == .russian else { return reading }
         let trusted = reread.lines.filter { $0.confidence >= rereadMinimumConfidence }
-        guard TextLanguage.detect(in: trusted.map(\.text).joined(separator: " ")) == .russian else { return reading }
+        guard !trusted.isEmpty else { return reading }
         let onlyPrimaryReads = reading.lines.filter { line in
             TextLanguage.detect(in: line.text).map { !cyrillic.languages.contains($0) } ?? false
         }
