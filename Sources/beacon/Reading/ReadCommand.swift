@@ -55,6 +55,9 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Give up waiting for a steady, sharp picture after this many frames.")
     var maxFrames = 150
 
+    @Option(help: "From a camera or video, capture again at most this many times in all while the text looks unsure.")
+    var maxCaptures = 3
+
     @OptionGroup var ocr: PPOCROptions
 
     func validate() throws {
@@ -64,6 +67,7 @@ struct ReadCommand: ParsableCommand {
         guard ReadingLanguage(setting: language) != nil else { throw ValidationError("--language must be auto, en, ru or zh.") }
         if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
         guard maxFrames >= 1 else { throw ValidationError("--max-frames must be 1 or more.") }
+        guard maxCaptures >= 1 else { throw ValidationError("--max-captures must be 1 or more.") }
     }
 
     func run() throws {
@@ -85,14 +89,18 @@ struct ReadCommand: ParsableCommand {
         }
         let output = try MixerOutput(destination: destination, voice: "en", speaks: !json)
 
-        guard let frame = try PageCapture(maximumFrames: maxFrames).capture(from: source, onStart: {
+        // A camera or video captures again while the block under the centre is in doubt; a still image has no
+        // second frame, so its one reading is read whatever its verdict.
+        var attempts = PageCaptureAttempts<PageText>(maximumCaptures: maxCaptures)
+        var chosen: PageText?
+        while chosen == nil, let frame = try PageCapture(maximumFrames: maxFrames).capture(from: source, onStart: {
             output.play(Earcon(kind: .start), at: 0)
-        }) else {
-            throw NoSteadyPicture(name: source.name)
+        }) {
+            let page = PageText(reading: try reader.read(frame), frameWidth: frame.width, frameHeight: frame.height,
+                                wholeFrame: wholeFrame, mode: lines ? .lines : .sentences, language: readingLanguage)
+            if case .read(let best) = attempts.consider(page, selection: page.selection) { chosen = best }
         }
-        let reading = try reader.read(frame)
-        let page = PageText(reading: reading, frameWidth: frame.width, frameHeight: frame.height,
-                            wholeFrame: wholeFrame, mode: lines ? .lines : .sentences, language: readingLanguage)
+        guard let page = chosen ?? attempts.bestReading else { throw NoSteadyPicture(name: source.name) }
         if json {
             try Console.json(page.record)
             try output.finish()
