@@ -25,6 +25,7 @@ struct ReadCommand: ParsableCommand {
               beacon read --camera /dev/video0
               beacon read --input letter.jpg --wav letter.wav
               beacon read --input book.png --whole-frame --lines
+              beacon read --input letter.jpg --realtime      # keys work while a file is read
             """
     )
 
@@ -48,6 +49,9 @@ struct ReadCommand: ParsableCommand {
 
     @Flag(help: "No sound; only print.")
     var silent = false
+
+    @Flag(help: "Read at the pace of speech with the keys working, also from a file or into a WAV file.")
+    var realtime = false
 
     @Flag(help: "Print one JSON record with the lines and the sentences instead of reading aloud.")
     var json = false
@@ -75,8 +79,8 @@ struct ReadCommand: ParsableCommand {
         let readingLanguage = ReadingLanguage(setting: language)!
         let reader = try composition.textReader(ocr, language: readingLanguage)
         let source = try composition.frameSource(input: input, camera: camera)
-        let live = camera != nil
-        let keys = live && wav == nil ? TerminalKeys() : nil
+        // Keys need the wall clock: a WAV file is otherwise written at the sound's own pace, faster than speech.
+        let keys = (camera != nil && wav == nil) || realtime ? TerminalKeys() : nil
         defer { keys?.restore() }
 
         let destination: MixerOutput.Destination

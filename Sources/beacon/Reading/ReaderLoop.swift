@@ -51,6 +51,8 @@ final class ReaderLoop {
                     try perform(session.handle(.speechProgress(utterance: playing.id, characterOffset: offset)), at: clock)
                 }
                 try perform(session.handle(.key(readerKey)), at: clock)
+                // As the object search does: the moment is on record, so a recording can be checked against it.
+                if readerKey == .stop { Console.note(String(format: "Stopped at %.2f s.", clock)) }
             }
         }
         try output.advance(to: clock + 1) // the end earcon
