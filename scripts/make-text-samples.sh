@@ -15,6 +15,8 @@
 #                   centre at about 2.7 s and ends left of it (x≈120 at 6 s).
 #   open-book.png   1280x420: two real photographed pages with a dark gutter, the right one under the frame's centre
 #   page-1080p.png  1920x1080: the photographed page scaled up, for timing a whole 1080p page
+#   page-focus-1080p.mp4  3 s at 15 fps of page-1080p.png, blurred for its first second as a camera finding focus:
+#                   for timing the sharpness measure and watching the frame selector (beacon bench frames)
 #
 # The open book: Debian's opencv-doc has no second readable photograph of print (text_defocus.jpg and text_motion.jpg
 # are blurred on purpose, imageTextN/R.png are rendered), so both pages come from the one real photo
@@ -107,6 +109,8 @@ color=c=0x282828:s=1280x420:d=1[table];\
   fi
   [ -s "$out/page-1080p.png" ] || ffmpeg -v error -y -i "$page" \
     -vf "format=rgb24,scale=1920:-2:flags=bicubic,pad=1920:1080:0:(oh-ih)/2:color=0x303030" -frames:v 1 "$out/page-1080p.png"
+  [ -s "$out/page-focus-1080p.mp4" ] || ffmpeg -v error -y -loop 1 -framerate 15 -i "$out/page-1080p.png" \
+    -vf "boxblur=8:1:enable='lt(t,1)',format=yuv420p" -t 3 -r 15 -c:v libx264 -pix_fmt yuv420p "$out/page-focus-1080p.mp4"
 else
   echo "text samples: $page is missing, so open-book.png and page-1080p.png were not made" >&2
 fi
