@@ -129,12 +129,7 @@ struct BenchGuidanceCommand: ParsableCommand {
 
     /// The measured truth: the named file, else the checkout's; without either, the detector's own truth.
     private func loadGroundTruth(_ composition: Composition) throws -> SceneGroundTruth? {
-        let url: URL
-        if let groundTruth {
-            url = URL(fileURLWithPath: groundTruth)
-        } else if let root = composition.checkoutRoot {
-            url = root.appendingPathComponent("Tests/Data/guidance-ground-truth.json")
-        } else {
+        guard let url = composition.dataFile("Tests/Data/guidance-ground-truth.json", given: groundTruth) else {
             Console.note("No measured ground truth beside this binary; judging against the detector's own detections.")
             return nil
         }

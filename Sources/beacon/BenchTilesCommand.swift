@@ -113,12 +113,7 @@ struct BenchTilesCommand: ParsableCommand {
     }
 
     private func loadGroundTruth(_ composition: Composition) throws -> SearchGroundTruth {
-        let url: URL
-        if let groundTruth {
-            url = URL(fileURLWithPath: groundTruth)
-        } else if let root = composition.checkoutRoot {
-            url = root.appendingPathComponent("Tests/Data/search-ground-truth.json")
-        } else {
+        guard let url = composition.dataFile("Tests/Data/search-ground-truth.json", given: groundTruth) else {
             throw ValidationError("Name the ground truth with --ground-truth; no checkout was found beside this binary.")
         }
         do {

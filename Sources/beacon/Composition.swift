@@ -95,6 +95,12 @@ struct Composition {
     }
 
     /// The directory holding scripts/ in a checkout, for the Python reference; nil for an installed binary.
+    /// The file given on the command line, else the checkout's copy at `relativePath`; nil with neither.
+    func dataFile(_ relativePath: String, given: String?) -> URL? {
+        if let given { return URL(fileURLWithPath: given) }
+        return checkoutRoot?.appendingPathComponent(relativePath)
+    }
+
     var checkoutRoot: URL? {
         var url = executable
         while url.path != "/" {
