@@ -88,10 +88,7 @@ public struct TargetLock: Sendable {
     private mutating func handOver(to successor: Track, timestamp: Double) {
         trackID = successor.id
         conviction.record(hit: true)
-        position = nil
-        recent = []
-        horizontal = ObjectExtent(edgeMargin: configuration.edgeMargin)
-        vertical = ObjectExtent(edgeMargin: configuration.edgeMargin)
+        forgetObject()
         follow(successor, timestamp: timestamp)
     }
 
@@ -99,12 +96,17 @@ public struct TargetLock: Sendable {
     public mutating func release() {
         trackID = nil
         conviction.reset()
-        position = nil
         predictedPosition = nil
         box = nil
+        forgetObject()
+    }
+
+    /// Drops what was learnt about the followed object: its smoothed path and its size.
+    private mutating func forgetObject() {
+        position = nil
+        recent = []
         horizontal = ObjectExtent(edgeMargin: configuration.edgeMargin)
         vertical = ObjectExtent(edgeMargin: configuration.edgeMargin)
-        recent = []
     }
 
     private mutating func follow(_ track: Track, timestamp: Double) {
