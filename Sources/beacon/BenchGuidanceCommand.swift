@@ -13,7 +13,8 @@ struct BenchGuidanceCommand: ParsableCommand {
             it, and the real detector runs on every crop it sees (cached per degree of direction). A simulated \
             person hears the earcons, feels the vibration and hears the words, and turns towards the target with a \
             human reaction time, turning speed and overshoot, until the target is centred; while nothing is found \
-            they sweep left and right. They never know where the target really is.
+            they sweep 60° either way, and all the way round once Beacon says to keep turning. They never know \
+            where the target really is.
             Objects: the hand-measured objects of the ground truth (Tests/Data/guidance-ground-truth.json) that \
             the detector finds with confidence 0.5 or more in the whole photo; a run is centred on any measured \
             object of the searched class. Photos the ground truth does not cover, or --detector-truth, use the \

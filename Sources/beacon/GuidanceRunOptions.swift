@@ -29,6 +29,9 @@ struct GuidanceRunOptions: ParsableArguments {
     @Option(help: "Pause the search after this many seconds without stopping it (0: never).")
     var pauseAfter: Double = 120
 
+    @Option(help: "Say \"not in view; keep turning\" after this many seconds without finding it, and again every 20 s (0: never).")
+    var keepTurningAfter: Double = 5
+
     @Option(help: "The camera's horizontal field of view in degrees, for clock directions.")
     var fieldOfView: Double = 60
 
@@ -45,6 +48,7 @@ struct GuidanceRunOptions: ParsableArguments {
         if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more.") }
         if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
         guard pauseAfter >= 0 else { throw ValidationError("--pause-after must be 0 or more seconds.") }
+        guard keepTurningAfter >= 0 else { throw ValidationError("--keep-turning-after must be 0 or more seconds.") }
         guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
@@ -68,6 +72,7 @@ struct GuidanceRunOptions: ParsableArguments {
 
         var configuration = configuration
         configuration.pauseAfter = pauseAfter > 0 ? pauseAfter : nil
+        configuration.keepTurningAfter = keepTurningAfter > 0 ? keepTurningAfter : nil
         configuration.cues.horizontalFieldOfView = fieldOfView
         configuration.playsEarcons = beeps
         // The mixer ducks earcons under speech itself, sample-accurately; the session must not duck them again.

@@ -55,6 +55,8 @@ import Testing
         #expect(HeardWords(phrases.direction("centred")).saysCentred)
         #expect(HeardWords(phrases.lost("cup", lastSeen: NormalizedPoint(x: 0.1, y: 0.5))).lastSeenSide == -1)
         #expect(HeardWords(phrases.lost("cup", lastSeen: NormalizedPoint(x: 0.9, y: 0.5))).lastSeenSide == 1)
+        #expect(HeardWords(phrases.keepTurning("cup")).saysKeepTurning)
+        #expect(!HeardWords(phrases.lookingFor("cup")).saysKeepTurning)
     }
 
     @Test func earconsBecomeBeatsExceptTheOnesThatSayNothingOfWhere() {

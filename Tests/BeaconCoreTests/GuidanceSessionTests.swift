@@ -216,6 +216,36 @@ import Testing
         #expect(driver.snapshots.last?.phase == .guiding)
     }
 
+    /// Nothing in view for 5 s: the person is told to look further round, then every 20 s while it stays so. Seeing
+    /// the target stops the reminders; losing it starts the wait afresh.
+    @Test func saysKeepTurningWhileNothingIsFound() {
+        var driver = SessionDriver()
+        driver.start()
+        run(&driver, seconds: 30) { _ in nil }
+        let reminder = "Cup not in view; keep turning."
+        #expect(driver.spoken() == ["Looking for cup.", reminder, reminder])
+        #expect(driver.log.contains { $0.time == 5 && $0.effect.spokenText == reminder })
+        #expect(driver.log.contains { $0.time == 25 && $0.effect.spokenText == reminder })
+
+        run(&driver, from: 30 * 15, seconds: 10) { time in time < 34 ? NormalizedPoint(x: 0.7, y: 0.5) : nil }
+        run(&driver, from: 40 * 15, seconds: 6) { _ in nil }
+        let later = driver.spoken(from: 30)
+        #expect(later.first == "Cup, one o'clock.", "\(later)")
+        #expect(later.filter { $0 == reminder }.count == 1, "once, 5 s after the loss: \(later)")
+        let lostAt = driver.log.first { $0.time >= 30 && $0.effect.spokenText?.hasPrefix("Cup lost") == true }?.time
+        let remindedAt = driver.log.first { $0.time >= 30 && $0.effect.spokenText == reminder }?.time
+        #expect(lostAt.flatMap { lost in remindedAt.map { $0 - lost } }.map { abs($0 - 5) < 0.1 } == true)
+    }
+
+    @Test func noReminderWhenTurnedOff() {
+        var configuration = GuidanceConfiguration()
+        configuration.keepTurningAfter = nil
+        var driver = SessionDriver(configuration: configuration)
+        driver.start()
+        run(&driver, seconds: 30) { _ in nil }
+        #expect(driver.spoken() == ["Looking for cup."])
+    }
+
     @Test func pauseAndResumeByKeyRestartTheTimer() {
         var configuration = GuidanceConfiguration()
         configuration.pauseAfter = 10

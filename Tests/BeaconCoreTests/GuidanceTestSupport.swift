@@ -100,3 +100,11 @@ struct SessionDriver {
 func wordCount(_ sentences: [String]) -> Int {
     sentences.reduce(0) { $0 + $1.split(separator: " ").count }
 }
+
+extension GuidanceEffect {
+    /// The text of a `.speak` effect.
+    var spokenText: String? {
+        if case .speak(let utterance) = self { return utterance.text }
+        return nil
+    }
+}

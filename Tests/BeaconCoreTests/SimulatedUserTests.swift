@@ -102,6 +102,19 @@ import Testing
         #expect(view.yaw * pan > 0)
     }
 
+    /// Told to keep turning mid-sweep, the person goes on past the usual 60° in the same direction.
+    @Test func keepsTurningPastTheUsualSweepWhenToldTo() {
+        func furthest(toldAt: Double?) -> Double {
+            var person = Self.person()
+            if let toldAt { person.perceive(TimedPercept(time: toldAt, percept: .words("Cup not in view; keep turning."))) }
+            return stride(from: 0.0, through: 12, by: 0.1).map { abs(person.advance(to: $0).yaw) }.max() ?? 0
+        }
+        let reach = Self.exactEars.sweepReach
+        #expect(abs(furthest(toldAt: nil) - reach) < 1e-6)
+        let patience = Self.exactEars.patience
+        #expect(furthest(toldAt: patience + 1) > reach + 100)
+    }
+
     @Test func turnsOnClockWordsWhenNoBeatIsHeard() {
         var person = Self.person()
         person.perceive(TimedPercept(time: 0.2, percept: .words("Cup, eleven o'clock.")))

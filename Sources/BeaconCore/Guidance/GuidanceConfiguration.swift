@@ -6,6 +6,12 @@ public struct GuidanceConfiguration: Sendable {
     public var speech = SpeechArbiter.Configuration()
     /// The search pauses itself after this many seconds of searching (Revilio: off, 2 or 5 minutes); nil never.
     public var pauseAfter: Double? = 120
+    /// After this many seconds of searching without guiding (since the start, a loss or a resume), Beacon says the
+    /// target is not in view and to keep turning: a person sweeping back and forth over the same part of a room
+    /// would otherwise never look further round. Nil never.
+    public var keepTurningAfter: Double? = 5
+    /// The reminder is said again after this many more seconds while the target stays out of view.
+    public var keepTurningEvery = 20.0
     public var playsEarcons = true
     /// Adapters without a motor ignore haptic effects; turning this off keeps them out of the record too.
     public var playsHaptics = true

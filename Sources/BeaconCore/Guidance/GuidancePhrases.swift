@@ -29,6 +29,9 @@ public struct GuidancePhrases: Sendable, Hashable {
         return sentence("\(label) not in view; last seen \(whereabouts(of: lastSeen))")
     }
 
+    /// "Cup not in view; keep turning.": said when a search has found nothing for a while.
+    public func keepTurning(_ label: String) -> String { sentence("\(label) not in view; keep turning") }
+
     public func lookingFor(_ label: String) -> String { sentence("looking for \(kindAndName(label))") }
 
     private func kindAndName(_ label: String) -> String { targetKind.map { "\($0) \(label)" } ?? label }

@@ -27,6 +27,8 @@ public struct GuidanceSession: Sendable {
     private var targetDistance: Double?
     /// Start of the stretch of searching the auto-pause counts.
     private var activeSince = 0.0
+    /// When "keep turning" is due if the target is still not in view; nil while guiding or paused.
+    private var keepTurningDue: Double?
     private var lastFrameTime: Double?
     private var frameInterval: Double
 
@@ -112,6 +114,8 @@ public struct GuidanceSession: Sendable {
             playHaptics(cue, at: timestamp, into: &effects)
         } else if wasGuiding {
             announceLost(target, at: timestamp, into: &effects)
+        } else {
+            remindToKeepTurning(target, at: timestamp, into: &effects)
         }
         effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects)))
         return effects
@@ -137,6 +141,17 @@ public struct GuidanceSession: Sendable {
         }
         say(Utterance(text: lost.words, priority: .stateChange, category: "lost"), at: timestamp, into: &effects)
         resetGuidance()
+        keepTurningDue = configuration.keepTurningAfter.map { timestamp + $0 }
+    }
+
+    /// Searching has found nothing for a while: the person is probably sweeping over the same part of the room.
+    private mutating func remindToKeepTurning(_ target: SearchTarget, at timestamp: Double,
+                                              into effects: inout [GuidanceEffect]) {
+        guard let due = keepTurningDue, timestamp >= due else { return }
+        keepTurningDue = timestamp + configuration.keepTurningEvery
+        // A state (nothing found yet), said rarely: it must not eat the word budget the directions need later.
+        say(Utterance(text: phrases.keepTurning(target.label), priority: .stateChange, category: "keep turning"),
+            at: timestamp, into: &effects)
     }
 
     private mutating func noteProgress(towards position: NormalizedPoint, at timestamp: Double) {
@@ -187,6 +202,7 @@ public struct GuidanceSession: Sendable {
         self = GuidanceSession(configuration: configuration)
         target = newTarget
         activeSince = timestamp
+        keepTurningDue = configuration.keepTurningAfter.map { timestamp + $0 }
         if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
         say(Utterance(text: phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
             at: timestamp, into: &effects)
@@ -204,6 +220,7 @@ public struct GuidanceSession: Sendable {
             if isPaused {
                 isPaused = false
                 activeSince = timestamp
+                keepTurningDue = configuration.keepTurningAfter.map { timestamp + $0 }
                 if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
                 say(Utterance(text: phrases.resumed, priority: .stateChange, category: "paused", isRequested: true),
                     at: timestamp, into: &effects)

@@ -51,7 +51,8 @@ public enum FeltVibration: String, Sendable, Hashable, Codable {
     }
 }
 
-/// What a listener takes from a spoken sentence: a clock direction, up or down, a side the target was last seen on.
+/// What a listener takes from a spoken sentence: a clock direction, up or down, a side the target was last seen on,
+/// or to look further round.
 public struct HeardWords: Sendable, Hashable {
     /// Clock hours off straight ahead, positive to the right ("one o'clock" is +1, "eleven o'clock" −1).
     public var clockHours: Int?
@@ -60,6 +61,8 @@ public struct HeardWords: Sendable, Hashable {
     /// −1 left, +1 right, from "last seen to your left".
     public var lastSeenSide: Int?
     public var saysCentred: Bool
+    /// "… keep turning": look further round than so far.
+    public var saysKeepTurning: Bool
 
     private static let hours = ["twelve": 0, "one": 1, "two": 2, "three": 3, "nine": -3, "ten": -2, "eleven": -1]
 
@@ -71,5 +74,6 @@ public struct HeardWords: Sendable, Hashable {
         vertical = words.contains("up") ? 1 : (words.contains("down") ? -1 : nil)
         lastSeenSide = lower.contains("to your left") ? -1 : (lower.contains("to your right") ? 1 : nil)
         saysCentred = words.contains("centred")
+        saysKeepTurning = lower.contains("keep turning")
     }
 }

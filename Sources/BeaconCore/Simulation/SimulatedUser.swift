@@ -50,6 +50,8 @@ public struct SimulatedUser: Sendable {
     private var words: (time: Double, heard: HeardWords)?
     private var lastSeenSide: Double?
     private var sweepSide: Double
+    /// How far either side of the anchor sweeps go: widened when the person is told to keep turning.
+    private var sweepReach: Double
     private var inbox: [TimedPercept] = []
 
     public init(traits: UserTraits = UserTraits(), facing start: ViewDirection, random: SplitMix64, startTime: Double = 0) {
@@ -60,6 +62,7 @@ public struct SimulatedUser: Sendable {
         listeningSince = startTime
         lastCueAt = startTime
         sweepSide = self.random.sign()
+        sweepReach = traits.sweepReach
     }
 
     /// Where the person's camera points at `time` (no later than the last `advance`).
@@ -143,6 +146,7 @@ public struct SimulatedUser: Sendable {
             let heard = HeardWords(text)
             words = (time, heard)
             if let side = heard.lastSeenSide { lastSeenSide = Double(side) }
+            if heard.saysKeepTurning { keepTurning(at: time) }
             let informative = heard.saysCentred || heard.clockHours != nil || heard.vertical != nil
             if informative && !hasFreshBeat(at: time) && heard.lastSeenSide == nil {
                 respond(toCueAt: time, centred: heard.saysCentred)
@@ -244,15 +248,25 @@ public struct SimulatedUser: Sendable {
             sweepSide = side
             anchor = rest
         }
-        var end = anchor.yaw + sweepSide * traits.sweepReach
+        var end = anchor.yaw + sweepSide * sweepReach
         if (end - rest.yaw) * sweepSide < 10 {
             sweepSide = -sweepSide
-            end = anchor.yaw + sweepSide * traits.sweepReach
+            end = anchor.yaw + sweepSide * sweepReach
         }
         let target = ViewDirection(yaw: end, pitch: rest.pitch)
         begin(HeadMovement(kind: .sweep, from: rest, to: target, start: time,
                            duration: abs(end - rest.yaw) / traits.sweepSpeed))
         activity = .sweeping
+    }
+
+    /// From now on sweeps reach further; a sweep under way goes on past its old end in the same direction.
+    private mutating func keepTurning(at time: Double) {
+        guard sweepReach < traits.keepTurningReach else { return }
+        sweepReach = traits.keepTurningReach
+        guard activity == .sweeping, let sweep = moving, sweep.kind == .sweep else { return }
+        rest = sweep.stopped(at: time).to
+        moving = nil
+        startSweep(at: time, side: nil)
     }
 
     private mutating func finishMovement(at time: Double) {

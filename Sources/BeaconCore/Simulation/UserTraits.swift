@@ -18,6 +18,8 @@ public struct UserTraits: Sendable, Hashable, Codable {
     /// Sweeps (looking around while nothing is found) go this fast, this far either side of where they started.
     public var sweepSpeed = 25.0
     public var sweepReach = 60.0
+    /// Told to keep turning, the person sweeps this far either side instead: all the way round.
+    public var keepTurningReach = 180.0
     /// The smallest turn a person makes on purpose, in degrees.
     public var smallestTurn = 1.5
     /// The camera the person has learnt the cues for: a beat at full pan means the target is half this angle away.
