@@ -182,10 +182,7 @@ public struct SimulatedUser: Sendable {
         switch action {
         case .decide: decide(at: time)
         case .stopSweep:
-            if let sweep = moving, sweep.kind == .sweep {
-                rest = sweep.stopped(at: time).to
-                moving = nil
-            }
+            stopSweep(at: time)
             listen(from: time)
         case .sweep(let side): startSweep(at: time, side: side)
         }
@@ -263,10 +260,17 @@ public struct SimulatedUser: Sendable {
     private mutating func keepTurning(at time: Double) {
         guard sweepReach < traits.keepTurningReach else { return }
         sweepReach = traits.keepTurningReach
-        guard activity == .sweeping, let sweep = moving, sweep.kind == .sweep else { return }
+        guard activity == .sweeping, stopSweep(at: time) else { return }
+        startSweep(at: time, side: nil)
+    }
+
+    /// Cuts a sweep under way short where it is at `time`; false when no sweep was under way.
+    @discardableResult
+    private mutating func stopSweep(at time: Double) -> Bool {
+        guard let sweep = moving, sweep.kind == .sweep else { return false }
         rest = sweep.stopped(at: time).to
         moving = nil
-        startSweep(at: time, side: nil)
+        return true
     }
 
     private mutating func finishMovement(at time: Double) {
