@@ -27,7 +27,7 @@ public struct GuidanceSession: Sendable {
     private var targetDistance: Double?
     /// Start of the stretch of searching the auto-pause counts.
     private var activeSince = 0.0
-    /// When "keep turning" is due if the target is still not in view; nil while guiding or paused.
+    /// When "keep turning" is due if the target is still not in view (only consulted while searching); nil never.
     private var keepTurningDue: Double?
     private var lastFrameTime: Double?
     private var frameInterval: Double
@@ -141,6 +141,12 @@ public struct GuidanceSession: Sendable {
         }
         say(Utterance(text: lost.words, priority: .stateChange, category: "lost"), at: timestamp, into: &effects)
         resetGuidance()
+        waitToRemind(from: timestamp)
+    }
+
+    /// The target is out of view from `timestamp` on (a start, a loss, a resume): "keep turning" falls due after the
+    /// configured wait.
+    private mutating func waitToRemind(from timestamp: Double) {
         keepTurningDue = configuration.keepTurningAfter.map { timestamp + $0 }
     }
 
@@ -202,7 +208,7 @@ public struct GuidanceSession: Sendable {
         self = GuidanceSession(configuration: configuration)
         target = newTarget
         activeSince = timestamp
-        keepTurningDue = configuration.keepTurningAfter.map { timestamp + $0 }
+        waitToRemind(from: timestamp)
         if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
         say(Utterance(text: phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
             at: timestamp, into: &effects)
@@ -220,7 +226,7 @@ public struct GuidanceSession: Sendable {
             if isPaused {
                 isPaused = false
                 activeSince = timestamp
-                keepTurningDue = configuration.keepTurningAfter.map { timestamp + $0 }
+                waitToRemind(from: timestamp)
                 if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
                 say(Utterance(text: phrases.resumed, priority: .stateChange, category: "paused", isRequested: true),
                     at: timestamp, into: &effects)
