@@ -14,7 +14,8 @@ struct BenchGuidanceCommand: ParsableCommand {
             person hears the earcons, feels the vibration and hears the words, and turns towards the target with a \
             human reaction time, turning speed and overshoot, until the target is centred; while nothing is found \
             they sweep 60° either way, and all the way round once Beacon says to keep turning. They never know \
-            where the target really is.
+            where the target really is. As live, the camera's motion between frames is measured from the pictures \
+            (thumbnails of the crops) and taken out of the tracked boxes; --without-camera-motion leaves it out.
             Objects: the hand-measured objects of the ground truth (Tests/Data/guidance-ground-truth.json) that \
             the detector finds with confidence 0.5 or more in the whole photo; a run is centred on any measured \
             object of the searched class. Photos the ground truth does not cover, or --detector-truth, use the \
@@ -55,6 +56,9 @@ struct BenchGuidanceCommand: ParsableCommand {
 
     @Flag(help: "Judge against the detector's own whole-photo detections instead of the measured ground truth.")
     var detectorTruth = false
+
+    @Flag(help: "Do not measure the camera's motion between frames (the tracker then relies on each box's own motion).")
+    var withoutCameraMotion = false
 
     @Option(help: "Print every frame of this run (numbered from 0 in the order of the table) to standard error.")
     var trace: Int?
@@ -98,6 +102,7 @@ struct BenchGuidanceCommand: ParsableCommand {
             guard !truth.targets.isEmpty else { continue }
             let scene = PanoramaScene(photoWidth: photo.width, photoHeight: photo.height, horizontalSpan: span, camera: camera)
             let views = CachedViewDetector(scene: scene, photo: photo, detector: detector)
+            let thumbnails = withoutCameraMotion ? nil : SceneThumbnails(scene: scene, photo: photo)
             for index in truth.targets {
                 // Seeds depend on the photo's name and the object's place in it, so a run is the same whichever
                 // photos are benchmarked with it.
@@ -110,7 +115,8 @@ struct BenchGuidanceCommand: ParsableCommand {
                     let trial = GuidanceTrial(scene: scene, objects: truth.objects, targetIndex: index, start: start,
                                               seed: personSeed.next())
                     let tracer = runNumber == trace ? Self.printTrace : nil
-                    entry.runs.append(try simulator.run(trial, detect: { try views.detections(at: $0) }, observe: tracer))
+                    entry.runs.append(try simulator.run(trial, detect: { try views.detections(at: $0) },
+                                                        measureMotion: thumbnails.map(Self.motionProbe), observe: tracer))
                     runNumber += 1
                 }
                 objects.append(entry)
@@ -153,6 +159,20 @@ struct BenchGuidanceCommand: ParsableCommand {
             .filter { ["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
             .sorted()
         return names.map { folder.appendingPathComponent($0).path }
+    }
+
+    /// Measures the camera's motion between two directions the way the live loop does between two frames: the
+    /// estimator on the two pictures' thumbnails. Each thumbnail is rendered once (a frame's is the next one's
+    /// previous).
+    private static func motionProbe(_ thumbnails: SceneThumbnails) -> (ViewDirection, ViewDirection) -> CameraMotion? {
+        let estimator = CameraMotionEstimator()
+        var last: (view: ViewDirection, thumbnail: MotionThumbnail)?
+        return { previous, current in
+            let before = last.flatMap { $0.view == previous ? $0.thumbnail : nil } ?? thumbnails.thumbnail(at: previous)
+            let after = current == previous ? before : thumbnails.thumbnail(at: current)
+            last = (current, after)
+            return estimator.motion(from: before, to: after)
+        }
     }
 
     /// FNV-1a: the same on every run and platform, unlike `Hasher`.

@@ -54,6 +54,8 @@ struct BenchPipelineCommand: ParsableCommand {
             all.trackedLatencies += statistics.trackedLatencies
             all.detectedLatencies += statistics.detectedLatencies
             all.detectionTimes += statistics.detectionTimes
+            all.motionTimes += statistics.motionTimes
+            all.unmeasuredMotion += statistics.unmeasuredMotion
         }
         let ms = { (values: [Double], fraction: Double) in percentile(values, fraction) * 1000 }
         Console.line("Video \(URL(fileURLWithPath: video).lastPathComponent), searching for \(search.target.label), "
@@ -62,6 +64,8 @@ struct BenchPipelineCommand: ParsableCommand {
                             percentile(rates.map(\.cues), 0.5)))
         Console.line(String(format: "detection rate  %6.1f Hz (median of runs)", percentile(rates.map(\.detections), 0.5)))
         Console.line(String(format: "detector time   median %6.1f ms  p95 %6.1f ms", ms(all.detectionTimes, 0.5), ms(all.detectionTimes, 0.95)))
+        Console.line(String(format: "camera motion   median %6.1f ms  p95 %6.1f ms per frame, not measurable in %d of %d frames",
+                            ms(all.motionTimes, 0.5), ms(all.motionTimes, 0.95), all.unmeasuredMotion, all.motionTimes.count))
         Console.line(String(format: "frame to cue, tracked frames   median %6.1f ms  p95 %6.1f ms",
                             ms(all.trackedLatencies, 0.5), ms(all.trackedLatencies, 0.95)))
         Console.line(String(format: "frame to cue, detected frames  median %6.1f ms  p95 %6.1f ms",

@@ -41,6 +41,24 @@ import Testing
         #expect(abs(record.endPosition.dx) <= 0.1 && abs(record.endPosition.dy) <= 0.1)
     }
 
+    /// The camera-motion measurement is asked about every pair of consecutive frames, in order, and a run given
+    /// the true motion still ends centred.
+    @Test func measuresTheCameraMotionBetweenEveryPairOfFrames() {
+        var pairs: [(ViewDirection, ViewDirection)] = []
+        let record = GuidanceSimulator().run(Self.trial(NormalizedPoint(x: 0.2, y: 0.5)),
+                                             detect: Self.perfectDetector([Self.cup]),
+                                             measureMotion: { previous, current in
+            pairs.append((previous, current))
+            return CameraMotion(dx: (previous.yaw - current.yaw) / Self.scene.viewWidthDegrees,
+                                dy: (current.pitch - previous.pitch) / Self.scene.viewHeightDegrees)
+        })
+        #expect(record.outcome == .centred, "\(record)")
+        let frames = Int((record.duration * SimulationSettings().frameRate).rounded()) + 1
+        #expect(pairs.count == frames - 1)
+        #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.1 == $1.0 }, "each pair starts where the last ended")
+        #expect(pairs.contains { $0.0 != $0.1 }, "the person turned")
+    }
+
     @Test func sweepsToFindATargetOutOfView() {
         let trial = Self.trial(NormalizedPoint(x: -0.4, y: 0.5))
         #expect(!trial.start.targetInView && trial.start.optimumSteps == 2)

@@ -25,10 +25,16 @@ public enum GuidanceKey: String, Sendable, Hashable, Codable, CaseIterable {
 public enum GuidanceEvent: Sendable, Hashable {
     /// Start (or restart) a search.
     case start(SearchTarget, timestamp: Double)
-    /// A frame the detector ran on, with everything it found (any class; the session keeps the target's).
-    case detections([Detection], frame: Int, timestamp: Double)
+    /// Detector results (any class; the session keeps the target's), for the frame now in hand. `lookedAt` is the
+    /// older frame the detector ran on, when it took a while: the camera's motion since then (`cameraMoved`) is
+    /// taken out of the boxes.
+    case detections([Detection], frame: Int, timestamp: Double, lookedAt: Int? = nil)
     /// A frame the detector skipped: the tracker carries the target forward.
     case frame(index: Int, timestamp: Double)
+    /// The picture of frame `frame` moved this much against the frame of the previous `frame` or `detections` event
+    /// (measured from the pictures, or a gyroscope); sent before that frame's own event. Frames without it are
+    /// carried by each track's own motion.
+    case cameraMoved(CameraMotion, frame: Int, timestamp: Double)
     case key(GuidanceKey, timestamp: Double)
     /// The speech adapter finished saying the last utterance (or stopped it at a word boundary).
     case speechFinished(timestamp: Double)

@@ -31,6 +31,9 @@ public struct GuidanceSession: Sendable {
     private var keepTurningDue: Double?
     private var lastFrameTime: Double?
     private var frameInterval: Double
+    private var motionLog = MotionLog()
+    /// The frame of the latest frame or detections event: camera motion is measured against it.
+    private var latestFrame: Int?
 
     public init(configuration: GuidanceConfiguration = GuidanceConfiguration()) {
         self.configuration = configuration
@@ -54,10 +57,16 @@ public struct GuidanceSession: Sendable {
         switch event {
         case .start:
             return []
-        case .detections(let detections, let frame, let timestamp):
-            return processFrame(detections: detections, index: frame, at: timestamp)
+        case .detections(let detections, let frame, let timestamp, let lookedAt):
+            return processFrame(detections: movedToFrame(detections, from: lookedAt ?? frame, to: frame),
+                                index: frame, at: timestamp)
         case .frame(let index, let timestamp):
             return processFrame(detections: nil, index: index, at: timestamp)
+        case .cameraMoved(let motion, let frame, _):
+            if let latestFrame { motionLog.record(motion, from: latestFrame, to: frame) }
+            tracker.move(with: motion)
+            lock.move(with: motion)
+            return []
         case .key(let key, let timestamp):
             return press(key, at: timestamp)
         case .speechFinished(let timestamp):
@@ -76,10 +85,29 @@ public struct GuidanceSession: Sendable {
 
     // MARK: - Frames
 
+    /// Detections of an older frame, moved to where the camera's motion since has carried their objects. A side cut
+    /// off by the picture's edge stays at (or beyond) the edge: what came into view there since is unknown, and a
+    /// box pulled off the edge would pass for the whole object.
+    private func movedToFrame(_ detections: [Detection], from older: Int, to newer: Int) -> [Detection] {
+        guard newer != older, let motion = motionLog.motion(from: older, to: newer) else { return detections }
+        let margin = configuration.lock.edgeMargin
+        return detections.map { detection in
+            let box = detection.box, moved = box.moved(by: motion)
+            let left = box.x <= margin ? min(moved.x, 0) : moved.x
+            let top = box.y <= margin ? min(moved.y, 0) : moved.y
+            let right = box.maxX >= 1 - margin ? max(moved.maxX, 1) : moved.maxX
+            let bottom = box.maxY >= 1 - margin ? max(moved.maxY, 1) : moved.maxY
+            var result = detection
+            result.box = NormalizedRect(x: left, y: top, width: right - left, height: bottom - top)
+            return result
+        }
+    }
+
     private mutating func processFrame(detections: [Detection]?, index: Int, at timestamp: Double) -> [GuidanceEffect] {
         guard let target else { return [] }
         if let last = lastFrameTime, timestamp > last { frameInterval = min(1, max(1.0 / 60, timestamp - last)) }
         lastFrameTime = timestamp
+        latestFrame = index
         var effects: [GuidanceEffect] = []
         if let next = arbiter.poll(timestamp: timestamp) { effects.append(.speak(next)) }
 

@@ -57,6 +57,15 @@ public struct MultiObjectTracker: Sendable {
         configuration.repairEvery > 0 && detectorFrames > 0 && detectorFrames % configuration.repairEvery == 0
     }
 
+    /// The camera moved: every box moves with the picture. Velocities stay: with the camera's motion taken out they
+    /// describe each object's own.
+    public mutating func move(with motion: CameraMotion) {
+        for index in tracks.indices {
+            tracks[index].box = tracks[index].box.moved(by: motion)
+            tracks[index].anchor = tracks[index].anchor.moved(by: motion)
+        }
+    }
+
     /// A frame without new detections: move every box to where its motion says it is now.
     public mutating func predict(timestamp: Double) {
         for index in tracks.indices {

@@ -92,6 +92,17 @@ public struct TargetLock: Sendable {
         follow(successor, timestamp: timestamp)
     }
 
+    /// The camera moved: the target's smoothed position and where it was last seen move with the picture, so
+    /// smoothing does not drag the aim behind a turn, and "last seen to your left" stays true after the person
+    /// turns away. The recent positions stay where they were seen: the one-frame-ahead prediction follows the
+    /// target's path across the picture, the camera's turning included.
+    public mutating func move(with motion: CameraMotion) {
+        position = position?.moved(by: motion)
+        predictedPosition = predictedPosition?.moved(by: motion)
+        lastSeen = lastSeen?.moved(by: motion)
+        box = box?.moved(by: motion)
+    }
+
     /// Lets go of the target (it was lost, or the search restarts). Where it was last seen is remembered.
     public mutating func release() {
         trackID = nil

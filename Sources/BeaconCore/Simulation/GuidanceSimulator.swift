@@ -2,8 +2,8 @@
 /// a `GuidanceSession` fed exactly as the live pipeline feeds it — `.start`, then one event per camera frame
 /// (`.detections` on detector frames, `.frame` between them) and `.speechFinished` when the speech adapter is done.
 ///
-/// Pure apart from the detector, which is passed in: the benchmark runs the real model on crops of real photos, and
-/// tests may pass a stand-in.
+/// Pure apart from the detector and the camera-motion measurement, which are passed in: the benchmark runs the real
+/// model and the real motion estimator on crops of real photos, and tests may pass stand-ins.
 public struct GuidanceSimulator: Sendable {
     public var settings: SimulationSettings
     public var guidance: GuidanceConfiguration
@@ -14,13 +14,18 @@ public struct GuidanceSimulator: Sendable {
     }
 
     /// Runs one search to its end: centred and confirmed, or the timeout.
-    /// `detect` returns what the detector sees with the camera pointing at a direction.
+    /// `detect` returns what the detector sees with the camera pointing at a direction; `measureMotion`, given the
+    /// previous frame's direction and this one's, what a camera-motion estimator measures between their pictures
+    /// (nil: nothing measured, as without an estimator).
     public func run(_ trial: GuidanceTrial, detect: (ViewDirection) throws -> [Detection],
+                    measureMotion: ((ViewDirection, ViewDirection) -> CameraMotion?)? = nil,
                     observe: ((SimulationFrame) -> Void)? = nil) rethrows -> RunRecord {
         var run = SimulatedRun(trial: trial, settings: settings, guidance: guidance)
         var frame = 0
         while true {
-            if let record = try run.step(frame: frame, detect: detect, observe: observe) { return record }
+            if let record = try run.step(frame: frame, detect: detect, measureMotion: measureMotion, observe: observe) {
+                return record
+            }
             frame += 1
         }
     }
@@ -54,19 +59,23 @@ private struct SimulatedRun {
     }
 
     mutating func step(frame index: Int, detect: (ViewDirection) throws -> [Detection],
+                       measureMotion: ((ViewDirection, ViewDirection) -> CameraMotion?)?,
                        observe: ((SimulationFrame) -> Void)?) rethrows -> RunRecord? {
         let time = Double(index) * settings.frameInterval
         deliverSpeechAndVibration(upTo: time)
         let view = user.advance(to: time)
+        if let previous = views.last, let motion = measureMotion?(previous, view) {
+            apply(session.handle(.cameraMoved(motion, frame: index, timestamp: time)), at: time)
+        }
         views.append(view)
 
         let event: GuidanceEvent
         var detections: [Detection]?
         if index % max(1, settings.detectEvery) == 0 {
-            let seen = views[max(0, index - settings.detectionLatencyFrames)]
-            detections = try detect(seen)
+            let lookedAt = max(0, index - settings.detectionLatencyFrames)
+            detections = try detect(views[lookedAt])
             detectorFrames += 1
-            event = .detections(detections ?? [], frame: index, timestamp: time)
+            event = .detections(detections ?? [], frame: index, timestamp: time, lookedAt: lookedAt)
         } else {
             event = .frame(index: index, timestamp: time)
         }

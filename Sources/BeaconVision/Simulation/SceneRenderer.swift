@@ -5,7 +5,8 @@ import BeaconCore
 public struct SceneRenderer: Sendable {
     public let photo: Frame
     /// The surround's grey level (the letterbox grey detectors are trained to ignore).
-    public var surround: UInt8 = 114
+    public var surround: UInt8 = SceneRenderer.defaultSurround
+    public static let defaultSurround: UInt8 = 114
 
     public init(photo: Frame) {
         self.photo = photo

@@ -31,6 +31,9 @@ final class GuidanceLoop {
         /// offline: it ran in line).
         var detectedLatencies: [Double] = []
         var detectionTimes: [Double] = []
+        /// Seconds per frame spent measuring the camera's motion, and frames where it could not be measured.
+        var motionTimes: [Double] = []
+        var unmeasuredMotion = 0
         var spokenWords = 0
     }
 
@@ -42,6 +45,9 @@ final class GuidanceLoop {
     private let keys: TerminalKeys?
     private let options: Options
     private let describe: (CueSnapshot) -> String
+    private let motionEstimator = CameraMotionEstimator()
+    /// The thumbnail of the last frame handed to the session, for the camera's motion since.
+    private var lastThumbnail: MotionThumbnail?
 
     init(target: SearchTarget, configuration: GuidanceConfiguration, output: GuidanceOutput, keys: TerminalKeys?,
          options: Options, describe: @escaping (CueSnapshot) -> String) {
@@ -71,12 +77,14 @@ final class GuidanceLoop {
             clock = frame.timestamp
             try output.advance(to: clock)
             if try handleHousekeeping(at: clock, statistics: &statistics) { break }
+            try measureMotion(of: frame, at: clock, statistics: &statistics)
             worker.offer(frame, at: arrival, lookCloser: !session.lock.isGuiding)
             let results = try worker.drain()
             statistics.detections += results.count
             statistics.detectionTimes += results.map(\.detectionSeconds)
-            let event: GuidanceEvent = results.last.map { .detections($0.detections, frame: frame.index, timestamp: clock) }
-                ?? .frame(index: frame.index, timestamp: clock)
+            let event: GuidanceEvent = results.last.map {
+                .detections($0.detections, frame: frame.index, timestamp: clock, lookedAt: $0.frame.index)
+            } ?? .frame(index: frame.index, timestamp: clock)
             let stop = try perform(session.handle(event), at: clock, statistics: &statistics)
             statistics.detectedLatencies.append(Monotonic.seconds() - arrival)
             statistics.frames += 1
@@ -125,12 +133,14 @@ final class GuidanceLoop {
             case .frame(let frame, let arrival)?:
                 frameIndex = frame.index
                 worker.offer(frame, at: arrival, lookCloser: !session.lock.isGuiding)
+                try measureMotion(of: frame, at: clock, statistics: &statistics)
                 event = .frame(index: frame.index, timestamp: clock)
                 statistics.frames += 1
                 statistics.trackedLatencies.append(Monotonic.seconds() - arrival)
             case .detections(let result)?:
-                // Detections are for a frame at most one detector run old; they count for the frame now in hand.
-                event = .detections(result.detections, frame: frameIndex, timestamp: clock)
+                // Detections are for a frame at most one detector run old; they count for the frame now in hand,
+                // moved by the camera's motion since the frame they were found in.
+                event = .detections(result.detections, frame: frameIndex, timestamp: clock, lookedAt: result.frame.index)
                 statistics.detections += 1
                 statistics.detectionTimes.append(result.detectionSeconds)
             }
@@ -141,6 +151,23 @@ final class GuidanceLoop {
             if let maxFrames = options.maxFrames, statistics.frames >= maxFrames { break }
         }
         return finish(statistics, start: start)
+    }
+
+    /// Tells the session how far the camera turned since the previous frame, measured from the two pictures, so
+    /// tracked boxes move with the picture during a turn. Nothing is said when it cannot be measured.
+    private func measureMotion(of frame: Frame, at clock: Double, statistics: inout Statistics) throws {
+        let started = Monotonic.seconds()
+        let thumbnail = MotionThumbnail(frame: frame)
+        defer { lastThumbnail = thumbnail }
+        guard let previous = lastThumbnail else { return }
+        let motion = motionEstimator.motion(from: previous, to: thumbnail)
+        statistics.motionTimes.append(Monotonic.seconds() - started)
+        guard let motion else {
+            statistics.unmeasuredMotion += 1
+            return
+        }
+        try perform(session.handle(.cameraMoved(motion, frame: frame.index, timestamp: clock)), at: clock,
+                    statistics: &statistics)
     }
 
     /// Speech that finished and keys pressed since the last event; true when the user stopped everything.
