@@ -85,6 +85,19 @@ import Testing
         #expect(meanGap(middle) < meanGap(late) / 2, "gaps: middle \(meanGap(middle)), late \(meanGap(late))")
     }
 
+    /// The sample pans 500 pixels in 6 seconds at 15 frames a second: 5.56 pixels a frame on average (FFmpeg crops
+    /// at even columns, so frame steps are 4 or 6), content moving left.
+    @Test func theCameraMotionOfThePanIsMeasured() throws {
+        guard let video = try Self.panVideo() else { return }
+        let result = try BeaconBinary.run(["bench", "motion", video.path, "--runs", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.lines.first { $0.hasPrefix("motion per frame") }, "\(result.stdout)")
+        let numbers = line.split(separator: " ").compactMap { Double($0) }
+        let across = try #require(numbers.first), down = try #require(numbers.dropFirst().first)
+        #expect(abs(across - -500.0 / 90) < 0.2 && abs(down) < 0.2, "\(line)")
+        #expect(result.stdout.contains("not measurable       0 of 89"), "\(result.stdout)")
+    }
+
     @Test func unknownObjectsGetAShortAnswer() throws {
         guard try BeaconBinary.canDetect(), let coffee = TestData.image("coffee.png") else { return }
         BeaconBinary.expectOneSentence(try BeaconBinary.run(["find", "unicorn", "--input", coffee.path]),

@@ -4,8 +4,8 @@ import BeaconCore
 /// tracker takes out of every box (`CameraMotion`).
 ///
 /// Block matching of the whole picture, coarse to fine: every whole-pixel shift within reach on thumbnails halved
-/// once, the best refined on the full thumbnails, then to a fraction of a pixel by fitting a parabola through the
-/// costs either side. The cost is the mean absolute grey difference over the part both pictures show. A camera
+/// once, the best refined on the full thumbnails, then to a fraction of a pixel by fitting a V through the costs
+/// either side. The cost is the mean absolute grey difference over the part both pictures show. A camera
 /// turning by a few degrees moves nearly all of the picture the same way, so one shift describes it; people
 /// walking through the picture are a minority the mean outvotes.
 ///
@@ -65,8 +65,8 @@ public struct CameraMotionEstimator: Sendable {
             }
         }
         guard fine.cost.isFinite else { return nil }
-        let subX = Self.parabolaMinimum(fineCost(fine.x - 1, fine.y), fine.cost, fineCost(fine.x + 1, fine.y))
-        let subY = Self.parabolaMinimum(fineCost(fine.x, fine.y - 1), fine.cost, fineCost(fine.x, fine.y + 1))
+        let subX = Self.vertexOffset(fineCost(fine.x - 1, fine.y), fine.cost, fineCost(fine.x + 1, fine.y))
+        let subY = Self.vertexOffset(fineCost(fine.x, fine.y - 1), fine.cost, fineCost(fine.x, fine.y + 1))
         return CameraMotion(dx: (Double(fine.x) + subX) / Double(after.width),
                             dy: (Double(fine.y) + subY) / Double(after.height))
     }
@@ -94,12 +94,13 @@ public struct CameraMotionEstimator: Sendable {
         return total / Float((x1 - x0) * (y1 - y0))
     }
 
-    /// Where a parabola through three equally spaced costs has its lowest point, relative to the middle one
-    /// (−0.5…0.5); 0 when a side is missing or the costs do not curve upwards.
-    static func parabolaMinimum(_ left: Float?, _ middle: Float, _ right: Float?) -> Double {
-        guard let left, let right else { return 0 }
-        let curvature = left - 2 * middle + right
-        guard curvature > 0 else { return 0 }
-        return Double(min(0.5, max(-0.5, (left - right) / (2 * curvature))))
+    /// Where the lowest point lies between three equally spaced costs, relative to the middle one (−0.5…0.5), by
+    /// fitting a V of equal slopes: a sum of absolute differences grows linearly away from its minimum, and a
+    /// parabola through it pulls answers towards whole pixels. 0 when a side is missing or the middle is not lowest.
+    static func vertexOffset(_ left: Float?, _ middle: Float, _ right: Float?) -> Double {
+        guard let left, let right, left >= middle, right >= middle else { return 0 }
+        let slope = max(left, right) - middle
+        guard slope > 0 else { return 0 }
+        return Double(min(0.5, max(-0.5, (left - right) / (2 * slope))))
     }
 }
