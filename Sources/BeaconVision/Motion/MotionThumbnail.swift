@@ -24,10 +24,15 @@ public struct MotionThumbnail: Sendable {
         0.299 * Float(red) + 0.587 * Float(green) + 0.114 * Float(blue)
     }
 
-    /// The frame in grey, each thumbnail pixel the average of a square block of the frame's (leftover pixels at the
-    /// right and bottom edges are left out).
+    /// The frame in grey, shrunk to about `targetWidth` pixels across.
     public init(frame: Frame, targetWidth: Int = 96) {
-        let factor = Self.factor(forWidth: frame.width, targetWidth: targetWidth)
+        self.init(frame: frame, factor: Self.factor(forWidth: frame.width, targetWidth: targetWidth))
+    }
+
+    /// The frame in grey, each thumbnail pixel the average of a `factor`×`factor` block of the frame's (leftover
+    /// pixels at the right and bottom edges are left out).
+    public init(frame: Frame, factor: Int) {
+        precondition(factor >= 1, "a thumbnail cannot be larger than its frame")
         let width = max(1, frame.width / factor), height = max(1, frame.height / factor)
         var sums = [Float](repeating: 0, count: width * height)
         frame.rgb.withUnsafeBufferPointer { rgb in

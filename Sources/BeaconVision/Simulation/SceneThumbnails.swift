@@ -21,7 +21,7 @@ public struct SceneThumbnails: Sendable {
         factor = MotionThumbnail.factor(forWidth: scene.viewPixelWidth, targetWidth: targetWidth)
         width = max(1, scene.viewPixelWidth / factor)
         height = max(1, scene.viewPixelHeight / factor)
-        let shrunk = MotionThumbnail(frame: photo, targetWidth: max(1, photo.width / factor))
+        let shrunk = MotionThumbnail(frame: photo, factor: factor)
         grey = shrunk.pixels
         greyWidth = shrunk.width
         greyHeight = shrunk.height
