@@ -54,13 +54,17 @@ public struct PanoramaScene: Sendable, Hashable, Codable {
                               height: photoBox.height * verticalSpan / viewHeightDegrees)
     }
 
+    /// The top-left corner of the picture of a camera pointing at `view`, in photo pixels, not rounded.
+    public func pictureCorner(for view: ViewDirection) -> (x: Double, y: Double) {
+        (Double(photoWidth) / 2 + view.yaw / degreesPerPixel - Double(viewPixelWidth) / 2,
+         Double(photoHeight) / 2 - view.pitch / degreesPerPixel - Double(viewPixelHeight) / 2)
+    }
+
     /// The pixels of the photo a camera pointing at `view` sees; parts may lie beyond the photo.
     public func crop(for view: ViewDirection) -> PixelRegion {
-        let centreX = Double(photoWidth) / 2 + view.yaw / degreesPerPixel
-        let centreY = Double(photoHeight) / 2 - view.pitch / degreesPerPixel
-        return PixelRegion(x: Int((centreX - Double(viewPixelWidth) / 2).rounded()),
-                         y: Int((centreY - Double(viewPixelHeight) / 2).rounded()),
-                         width: viewPixelWidth, height: viewPixelHeight)
+        let corner = pictureCorner(for: view)
+        return PixelRegion(x: Int(corner.x.rounded()), y: Int(corner.y.rounded()),
+                           width: viewPixelWidth, height: viewPixelHeight)
     }
 
     /// The exact direction a crop's picture is centred on (a crop sits on whole pixels, the camera need not).

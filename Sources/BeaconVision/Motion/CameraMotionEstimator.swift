@@ -51,9 +51,10 @@ public struct CameraMotionEstimator: Sendable {
 
         // Fine: around twice the coarse shift on the full thumbnails.
         var fine = (x: 2 * best.x, y: 2 * best.y, cost: Float.infinity)
-        var table: [Int: Float] = [:]
+        // The sub-pixel step reuses costs of the 3×3 search, so each shift is costed once.
+        var table: [SIMD2<Int>: Float?] = [:]
         func fineCost(_ x: Int, _ y: Int) -> Float? {
-            let key = (y + 1_000) * 10_000 + (x + 1_000)
+            let key = SIMD2(x, y)
             if let known = table[key] { return known }
             let cost = Self.cost(before, after, shiftX: x, shiftY: y, minimumOverlap: minimumOverlap)
             table[key] = cost

@@ -30,10 +30,10 @@ public struct SceneThumbnails: Sendable {
 
     /// The thumbnail of the picture of a camera pointing at `view`.
     public func thumbnail(at view: ViewDirection) -> MotionThumbnail {
-        // The picture's top-left corner in photo pixels, then in shrunk pixels (whose centres sit half a pixel in).
-        let left = Double(scene.photoWidth) / 2 + view.yaw / scene.degreesPerPixel - Double(scene.viewPixelWidth) / 2
-        let top = Double(scene.photoHeight) / 2 - view.pitch / scene.degreesPerPixel - Double(scene.viewPixelHeight) / 2
-        let originX = left / Double(factor), originY = top / Double(factor)
+        // The picture's top-left corner in shrunk pixels, whose centres sit half a pixel in: thumbnail pixel (i, j)
+        // averages the photo's block from corner + factor·(i, j), so its centre is the shrunk pixel corner/factor + (i, j).
+        let corner = scene.pictureCorner(for: view)
+        let originX = corner.x / Double(factor), originY = corner.y / Double(factor)
         var pixels = [Float](repeating: 0, count: width * height)
         for row in 0..<height {
             for column in 0..<width {
