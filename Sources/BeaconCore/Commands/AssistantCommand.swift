@@ -1,0 +1,50 @@
+/// Everything a person can ask the assistant, whatever way they asked: voice, a typed line, a key, or a button on
+/// a phone. Arguments stay as said ("my mug"); the session resolves them against what its engines know.
+public enum AssistantCommand: Sendable, Hashable, Codable {
+    case findObject(String)
+    case findText(String)
+    case read
+    case explore
+    case scanNow
+    case continuous
+    case onDemand
+    case stop
+    case pause
+    case resume
+    /// A single key toggles: pause when running, resume when paused.
+    case pauseOrResume
+    case repeatLast
+    case whereIsIt
+    /// Reading: the next sentence, the one before.
+    case next
+    case back
+    case louder
+    case quieter
+    case faster
+    case slower
+    case language(TextLanguage)
+    case alertMe(String)
+    case stopAlerting(String)
+    case ignore(String)
+    case stopIgnoring(String)
+    /// 0…1 (said as a percentage).
+    case confidence(Double)
+    case batterySaver(Bool)
+    case recentDetections
+    case usage
+    case help
+    case tutorial
+    /// Voice: start listening for one command (the push-to-talk key).
+    case listen
+    case quit
+}
+
+/// What a line of input turned out to be.
+public enum ParsedInput: Sendable, Hashable {
+    case command(AssistantCommand)
+    /// Words that are no command; the text is what was heard or typed.
+    case unknown(String)
+    /// A command that needs an argument it did not get, or got one that is no valid value ("confidence loud"):
+    /// which command it was, and what was given.
+    case incomplete(command: String, given: String)
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import BeaconCore
+
+@Suite struct CommandParserTests {
+    let parser = CommandParser()
+
+    @Test(arguments: [
+        ("find cup", AssistantCommand.findObject("cup")),
+        ("Please find my mug.", .findObject("my mug")),
+        ("can you look for the bottle please", .findObject("the bottle")),
+        ("find text EXIT", .findText("EXIT")),
+        ("Find the text Pharmacy", .findText("Pharmacy")),
+        ("read", .read), ("READ THIS!", .read), ("raed this", .read),
+        ("explore", .explore), ("What's around me?", .explore), ("exlpore", .explore),
+        ("scan now", .scanNow), ("continuous", .continuous), ("on demand", .onDemand),
+        ("stop", .stop), ("pause", .pause), ("resume", .resume), ("repeat", .repeatLast),
+        ("where is it", .whereIsIt), ("where is my phone", .findObject("my phone")),
+        ("louder", .louder), ("quieter", .quieter), ("faster", .faster), ("slower", .slower),
+        ("language Russian", .language(.russian)), ("language russain", .language(.russian)),
+        ("speak chinese", .language(.chinese)), ("alert me to bicycles", .alertMe("bicycles")),
+        ("stop alerting dogs", .stopAlerting("dogs")), ("ignore chairs", .ignore("chairs")),
+        ("confidence 60", .confidence(0.6)), ("confidence 0.7", .confidence(0.7)), ("confidence sixty", .confidence(0.6)),
+        ("battery saver on", .batterySaver(true)), ("battery saver off", .batterySaver(false)),
+        ("what did you detect recently", .recentDetections), ("usage", .usage), ("help", .help),
+        ("tutorial", .tutorial), ("quit", .quit),
+        // Russian and Chinese, typed.
+        ("найди чашку", .findObject("чашку")), ("читай", .read), ("что вокруг", .explore), ("стоп", .stop),
+        ("язык английский", .language(.english)), ("Ещё раз", .repeatLast),
+        ("找杯子", .findObject("杯子")), ("请阅读", .read), ("周围有什么", .explore), ("停止", .stop),
+        ("语言英语", .language(.english)),
+    ])
+    func understands(line: String, expected: AssistantCommand) {
+        #expect(parser.parse(line) == .command(expected), "\(line)")
+    }
+
+    @Test func exactMatchesWinOverTypos() {
+        // "stop" is a command of its own, and "stop alerting" must not swallow it, nor the reverse.
+        #expect(parser.parse("stop") == .command(.stop))
+        #expect(parser.parse("stop alerting cars") == .command(.stopAlerting("cars")))
+    }
+
+    @Test func shortWordsMustBeExact() {
+        // One letter off a three-letter word is another word: never guessed.
+        #expect(parser.parse("stp") == .unknown("stp"))
+        #expect(parser.parse("hepl") == .command(.help))
+    }
+
+    @Test func somethingElseIsUnknown() {
+        #expect(parser.parse("open the window") == .unknown("open the window"))
+        #expect(parser.parse("hello there") == .unknown("hello there"))
+        #expect(parser.parse("   ") == .unknown(""))
+    }
+
+    @Test func missingOrInvalidArgumentsSayWhichCommand() {
+        #expect(parser.parse("find") == .incomplete(command: "find", given: ""))
+        #expect(parser.parse("confidence loud") == .incomplete(command: "confidence", given: "loud"))
+        #expect(parser.parse("confidence 250") == .incomplete(command: "confidence", given: "250"))
+        #expect(parser.parse("language klingon") == .incomplete(command: "language", given: "klingon"))
+        #expect(parser.parse("battery saver maybe") == .incomplete(command: "battery saver", given: "maybe"))
+    }
+
+    @Test func everyKeyGivesACommand() {
+        #expect(CommandTable.keys["s"] == .stop)
+        #expect(CommandTable.keys["\u{1B}"] == .stop)
+        #expect(CommandTable.keys[" "] == .whereIsIt)
+    }
+}
