@@ -40,9 +40,11 @@ import Testing
     }
 
     @Test func shortWordsMustBeExact() {
-        // One letter off a three-letter word is another word: never guessed.
-        #expect(parser.parse("stp") == .unknown("stp"))
+        // One letter off a three-letter word is another word: never guessed. Four letters and more forgive one slip.
+        #expect(parser.parse("bye") == .command(.quit))
+        #expect(parser.parse("bee") == .unknown("bee"))
         #expect(parser.parse("hepl") == .command(.help))
+        #expect(parser.parse("stp") == .command(.stop))
     }
 
     @Test func somethingElseIsUnknown() {
