@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The pure core: value types, algorithms and state machines. Foundation only.
@@ -40,9 +41,13 @@ let package = Package(
         .target(name: "BeaconModels", dependencies: ["BeaconCore", .product(name: "Crypto", package: "swift-crypto"),
                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
+        // What the user owns: settings, usage and encrypted history, in SQLite files under ~/.local/share/beacon.
+        .target(name: "BeaconStore", dependencies: ["BeaconCore", .product(name: "GRDB", package: "GRDB.swift"),
+                                                  .product(name: "Crypto", package: "swift-crypto")]),
+
         // The command-line tool and the composition root.
         .executableTarget(name: "beacon", dependencies: [
-            "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels",
+            "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -54,7 +59,9 @@ let package = Package(
         .testTarget(name: "BeaconMediaTests", dependencies: ["BeaconMedia", "BeaconTestSupport"]),
         .testTarget(name: "BeaconAudioTests", dependencies: ["BeaconAudio", "BeaconTestSupport"]),
         .testTarget(name: "BeaconModelsTests", dependencies: ["BeaconModels", "BeaconTestSupport"]),
-        .testTarget(name: "BeaconCLITests", dependencies: ["beacon", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconStore", "BeaconTestSupport",
+                                                            .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BeaconCLITests", dependencies: ["beacon", "BeaconStore", "BeaconTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,7 @@ APT_PACKAGES=(
   pocketsphinx pocketsphinx-en-us
   libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-rus tesseract-ocr-chi-sim
   fonts-dejavu-core fonts-noto-cjk
+  libsqlite3-dev
 )
 
 missing=()

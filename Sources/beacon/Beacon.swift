@@ -14,10 +14,11 @@ struct Beacon: AsyncParsableCommand {
               beacon detect photo.jpg             what is in a photo, and where
               beacon find cup --camera /dev/video0 say where the cup is, as you move the camera
               beacon models list                  which models are installed
+              beacon settings                     the settings; 'beacon settings set speech-speed fast'
             Speech goes to the audio device when PulseAudio is running; add --wav FILE to record it instead.
             """,
         version: version,
-        subcommands: [DetectCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self, ModelsCommand.self, BenchCommand.self]
+        subcommands: [DetectCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self, SettingsCommand.self, ModelsCommand.self, BenchCommand.self]
     )
 
     /// Runs a command and renders every failure as one sentence on standard error with a non-zero exit.

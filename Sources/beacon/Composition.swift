@@ -2,6 +2,7 @@ import BeaconAudio
 import BeaconCore
 import BeaconMedia
 import BeaconModels
+import BeaconStore
 import BeaconVision
 import Foundation
 
@@ -85,6 +86,19 @@ struct Composition {
             return try WAVFileSink(url: URL(fileURLWithPath: wav), sampleRate: EspeakSynthesizer.sampleRate, channels: 1)
         }
         return AudioOutput.defaultDevice()
+    }
+
+    /// Where the user's data lives: `--data-dir`, $BEACON_DATA_DIR, $XDG_DATA_HOME/beacon or ~/.local/share/beacon.
+    func dataFolder(given: String?) -> URL { DataFolder.resolve(given: given, environment: environment) }
+
+    /// The settings (and usage) store, checked against the detectors' classes.
+    func settingsStore(dataDirectory: String?) throws -> SettingsStore {
+        try SettingsStore(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)
+    }
+
+    /// Settings, history and usage together, as a session uses them.
+    func userData(dataDirectory: String?) throws -> UserData {
+        try UserData(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)
     }
 
     /// Where setup puts the sample media ($BEACON_SAMPLES, else ~/.cache/beacon/samples).

@@ -1,0 +1,70 @@
+import Foundation
+
+/// One thing Beacon announced: what, how sure, which way and how far, and when. Never an image: history is what was
+/// said, so a person can ask "what did you see?", not a record of what the camera saw.
+public struct DetectionRecord: Sendable, Hashable, Codable {
+    /// The detector's label ("cup").
+    public var label: String
+    /// The detector's score, 0…1.
+    public var confidence: Double
+    /// The clock direction it was announced at, 1…12.
+    public var clockHour: Int
+    /// Estimated distance in metres, when there was one.
+    public var distance: Double?
+    public var time: Date
+
+    public init(label: String, confidence: Double, clockHour: Int, distance: Double? = nil, time: Date) {
+        precondition((1...12).contains(clockHour), "a clock has hours 1 to 12")
+        self.label = label
+        self.confidence = confidence
+        self.clockHour = clockHour
+        self.distance = distance
+        self.time = time
+    }
+
+    public var direction: ClockDirection { ClockDirection(hour: clockHour) }
+}
+
+/// The last detections, newest first, as many as a person would want read back (ten).
+public struct RecentDetections: Sendable, Hashable {
+    public static let capacity = 10
+
+    /// Newest first, at most `capacity`.
+    public private(set) var records: [DetectionRecord]
+
+    public init(_ records: some Sequence<DetectionRecord> = []) {
+        self.records = Array(records.sorted { $0.time > $1.time }.prefix(Self.capacity))
+    }
+
+    public var isEmpty: Bool { records.isEmpty }
+
+    public mutating func add(_ record: DetectionRecord) {
+        self = RecentDetections(records + [record])
+    }
+
+    /// The earliest time still kept when history is kept for `days` days.
+    public static func cutoff(now: Date, retentionDays days: Int) -> Date {
+        now.addingTimeInterval(-Double(days) * 86_400)
+    }
+
+    /// Only the records within the retention period before `now`.
+    public func retained(now: Date, retentionDays days: Int) -> RecentDetections {
+        let cutoff = Self.cutoff(now: now, retentionDays: days)
+        return RecentDetections(records.filter { $0.time >= cutoff })
+    }
+
+    /// What is said when asked for recent detections: "Recently: cup, 5 seconds ago; chair, 2 minutes ago."
+    public func sentence(now: Date, phrasebook: Phrasebook) -> String {
+        let phrases = phrasebook.assistant
+        guard !records.isEmpty else { return phrasebook.say(phrases.noRecentDetections) }
+        let items = records.map { record in
+            let seconds = max(0, Int(now.timeIntervalSince(record.time).rounded()))
+            let name = phrasebook.objectName(record.label)
+            return seconds < 60
+                ? phrasebook.say(phrases.agoSeconds, ["object": name, "count": String(seconds)])
+                : phrasebook.say(phrases.agoMinutes, ["object": name, "count": String(seconds / 60)])
+        }
+        let separator = phrasebook.language == .chinese ? "；" : "; "
+        return phrasebook.say(phrases.recentDetections, ["list": items.joined(separator: separator)])
+    }
+}

@@ -1,0 +1,44 @@
+/// The name of each setting, as typed in `beacon settings set KEY VALUE` and stored in the settings table.
+public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
+    case language
+    case scanning
+    case speechSpeed = "speech-speed"
+    case volume
+    case confidence
+    case hazards
+    case ignored
+    case priority
+    case batterySaver = "battery-saver"
+    case historyRetentionDays = "history-retention-days"
+    case alwaysListening = "always-listening"
+    case earcons
+    case haptics
+
+    /// The setting's name in a sentence, capitalised to start one: "Speech speed set to fast."
+    public var title: String {
+        switch self {
+        case .language: "Language"
+        case .scanning: "Scanning"
+        case .speechSpeed: "Speech speed"
+        case .volume: "Volume"
+        case .confidence: "Confidence"
+        case .hazards: "Hazards"
+        case .ignored: "Ignored objects"
+        case .priority: "Priority objects"
+        case .batterySaver: "Battery saver"
+        case .historyRetentionDays: "History retention"
+        case .alwaysListening: "Always listening"
+        case .earcons: "Earcons"
+        case .haptics: "Haptics"
+        }
+    }
+
+    /// The key for what someone typed: case, spaces, dashes and underscores are forgiven ("Speech speed",
+    /// "speech_speed", "speechSpeed" and "speechspeed" all name `speech-speed`).
+    public static func parse(_ text: String) throws(InvalidSetting) -> SettingKey {
+        let letters = { (text: String) in text.lowercased().filter(\.isLetter) }
+        if let key = allCases.first(where: { letters($0.rawValue) == letters(text) }) { return key }
+        throw InvalidSetting(key: nil, given: text, sentence:
+            "Unknown setting \"\(text)\"; settings are \(allCases.map(\.rawValue).joined(separator: ", ")).")
+    }
+}

@@ -1,0 +1,38 @@
+/// Whether the assistant describes the scene by itself, or only when asked ("scan now").
+public enum ScanningMode: String, Sendable, Hashable, Codable, CaseIterable {
+    case continuous
+    case onDemand = "on-demand"
+}
+
+/// How fast speech is spoken, in five named steps so "faster" and "slower" always land on a value people can name.
+public enum SpeechSpeed: String, Sendable, Hashable, Codable, CaseIterable {
+    case slowest, slow, normal, fast, fastest
+
+    /// The synthesizer's rate, relative to its normal speed.
+    public var rate: Double {
+        switch self {
+        case .slowest: 0.7
+        case .slow: 0.85
+        case .normal: 1
+        case .fast: 1.25
+        case .fastest: 1.5
+        }
+    }
+
+    /// One step faster; nil at the fastest.
+    public var faster: SpeechSpeed? { step(by: 1) }
+
+    /// One step slower; nil at the slowest.
+    public var slower: SpeechSpeed? { step(by: -1) }
+
+    private func step(by offset: Int) -> SpeechSpeed? {
+        let all = Self.allCases
+        let index = all.firstIndex(of: self)! + offset
+        return all.indices.contains(index) ? all[index] : nil
+    }
+}
+
+/// Battery saver: on and off are the user's word; auto follows the battery level.
+public enum BatterySaverSetting: String, Sendable, Hashable, Codable, CaseIterable {
+    case auto, on, off
+}
