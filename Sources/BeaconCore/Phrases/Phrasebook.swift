@@ -7,7 +7,7 @@ public struct Phrasebook: Sendable, Hashable {
 
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
-        AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), DirectionPhrases(), QuantityPhrases(),
+        AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), ObjectAnswerPhrases(), DirectionPhrases(), QuantityPhrases(),
     ]
 
     public init(language: TextLanguage = .english) {
