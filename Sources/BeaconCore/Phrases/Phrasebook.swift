@@ -7,7 +7,8 @@ public struct Phrasebook: Sendable, Hashable {
 
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
-        AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), ObjectAnswerPhrases(), DirectionPhrases(), QuantityPhrases(),
+        AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
+        DirectionPhrases(), QuantityPhrases(),
     ]
 
     public init(language: TextLanguage = .english) {
@@ -15,6 +16,7 @@ public struct Phrasebook: Sendable, Hashable {
     }
 
     public var assistant: AssistantPhrases { AssistantPhrases() }
+    public var help: HelpPhrases { HelpPhrases() }
 
     /// A template in this language with its placeholders filled.
     public func say(_ template: PhraseTemplate, _ values: [String: String] = [:]) -> String {
