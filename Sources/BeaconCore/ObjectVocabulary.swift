@@ -67,7 +67,9 @@ public struct ObjectVocabulary: Sendable {
         for (index, label) in labels.enumerated() { lookup[label.lowercased()] = index }
         for (word, label) in Self.englishSynonyms.merging(ObjectNames.mishearings, uniquingKeysWith: { a, _ in a })
             .merging(ObjectNames.russian, uniquingKeysWith: { a, _ in a }) {
-            if let index = lookup[label], lookup[word] == nil { lookup[word] = index }
+            guard let index = lookup[label] else { continue }
+            // Also as a query is compared: "хот-дог" is asked for as "хот дог".
+            for key in [word, Self.normalize(word).joined(separator: " ")] where lookup[key] == nil { lookup[key] = index }
         }
         self.lookup = lookup
         // Longest first, so "чашка" is tried before "чаш…"-like shorter stems and "公共汽车" before "汽车".
@@ -99,19 +101,21 @@ public struct ObjectVocabulary: Sendable {
         return .unknown(suggestions: suggestions(for: query))
     }
 
-    /// One short sentence for a request Beacon cannot look for, most important words first.
-    public func answer(for query: String, _ resolution: Resolution) -> String? {
+    /// One short sentence for a request Beacon cannot look for, most important words first, in `language`.
+    public func answer(for query: String, _ resolution: Resolution, in language: TextLanguage = .english) -> String? {
+        let book = Phrasebook(language: language), phrases = ObjectAnswerPhrases()
         switch resolution {
         case .found:
             return nil
         case let .notDetectable(name, alternatives):
-            guard !alternatives.isEmpty else {
-                return "Beacon cannot see \(name) yet; try an everyday object such as a cup, bottle, chair or phone."
-            }
-            return "Beacon cannot see \(name) yet; it can look for a \(alternatives.joined(separator: " or ")) instead."
+            guard !alternatives.isEmpty else { return book.say(phrases.cannotSee, ["name": name]) }
+            return book.say(phrases.cannotSeeTryInstead,
+                            ["name": name, "alternatives": book.alternatives(alternatives.map(book.objectName))])
         case let .unknown(suggestions):
-            if let first = suggestions.first { return "Beacon does not know \"\(query)\"; did you mean \(first)?" }
-            return "Beacon cannot look for \"\(query)\" yet; try an everyday object such as a cup, bottle, chair or phone."
+            if let first = suggestions.first {
+                return book.say(phrases.didYouMean, ["query": query, "suggestion": book.objectName(first)])
+            }
+            return book.say(phrases.unknown, ["query": query])
         }
     }
 

@@ -94,7 +94,7 @@ import Testing
         #expect(GuidanceConfiguration.textSearch().lock.conviction.costPerMiss == 2)
         #expect(GuidanceConfiguration.textSearch().lock.conviction.gainPerHit == 4)
         #expect(GuidancePhrases().lookingFor("cup") == "Looking for cup.")
-        #expect(GuidancePhrases(targetKind: "the text").notInView("EXIT", lastSeen: nil) == "Looking for the text EXIT; not seen yet.")
+        #expect(GuidancePhrases(targetKind: .text).notInView("EXIT", lastSeen: nil) == "Looking for the text EXIT; not seen yet.")
     }
 
     @Test func detectionsCarryTheMatchScoreAndTheMatchedBox() throws {

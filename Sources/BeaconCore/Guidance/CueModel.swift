@@ -34,9 +34,14 @@ public struct Cue: Sendable, Hashable, Codable {
     /// The vibration pattern to repeat, nil when lost.
     public var haptic: HapticPattern?
     public var clock: ClockDirection
-    /// "one o'clock", "twelve o'clock, down", "centred".
+    /// "one o'clock", "twelve o'clock, down", "centred": always English, so it serves as the key that tells one
+    /// direction from another and as the record's `direction`.
     public var directionWords: String
-    /// The full sentence for this state: "Cup, one o'clock." or "Cup lost; last seen to your left."
+    /// The same direction as said in the session's language: "на час", "十二点钟方向，偏下"; in English the same as
+    /// `directionWords`.
+    public var spokenDirection: String
+    /// The full sentence for this state, in the session's language: "Cup, one o'clock." or "Cup lost; last seen to
+    /// your left."
     public var words: String
 }
 
@@ -47,6 +52,7 @@ public struct CueModel: Sendable, Hashable {
     /// Weight of each new interval in the moving average, so the rhythm never jumps.
     public var intervalSmoothing = 0.2
     public var haptics = HapticScheme()
+    /// The sentences and their language.
     public var phrases = GuidancePhrases()
 
     public init(horizontalFieldOfView: Double = 60) {
@@ -87,13 +93,13 @@ public struct CueModel: Sendable, Hashable {
         let direction = Direction.of(x: position.x, y: position.y, previous: previous?.direction)
         let clock = ClockDirection.of(horizontalOffset: position.dx, fieldOfView: horizontalFieldOfView,
                                       horizontallyCentred: direction.horizontal == nil)
-        let directionWords = direction.isCentred
-            ? "centred" : [clock.words, direction.vertical?.rawValue].compactMap { $0 }.joined(separator: ", ")
+        let directionWords = GuidancePhrases(language: .english).directionWords(direction, clock: clock)
+        let spokenDirection = phrases.directionWords(direction, clock: clock)
         guard target.isVisible else {
             let interval = previous?.interval ?? 1
             return Cue(isVisible: false, direction: direction, targetInterval: interval, interval: interval,
                        earcon: nil, haptic: nil, clock: clock, directionWords: directionWords,
-                       words: phrases.lost(target.label, lastSeen: position))
+                       spokenDirection: spokenDirection, words: phrases.lost(target.label, lastSeen: position))
         }
         let distance = position.distanceFromCentre
         let targetInterval = beepInterval(distanceFromCentre: distance)
@@ -103,7 +109,7 @@ public struct CueModel: Sendable, Hashable {
                             pan: pan(for: position), pitch: pitch(for: position), gain: gain(for: target))
         return Cue(isVisible: true, direction: direction, targetInterval: targetInterval, interval: interval,
                    earcon: earcon, haptic: haptics.pattern(for: direction, distanceFromCentre: distance),
-                   clock: clock, directionWords: directionWords,
-                   words: phrases.found(target.label, direction: directionWords, distance: target.distance))
+                   clock: clock, directionWords: directionWords, spokenDirection: spokenDirection,
+                   words: phrases.found(target.label, direction: spokenDirection, distance: target.distance))
     }
 }

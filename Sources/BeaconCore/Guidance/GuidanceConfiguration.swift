@@ -24,4 +24,11 @@ public struct GuidanceConfiguration: Sendable {
     public var defaultFrameInterval = 1.0 / 15
 
     public init() {}
+
+    /// The language the session speaks: its sentences, object names and directions, and the voice its utterances ask
+    /// for. The cue model's phrases hold it.
+    public var language: TextLanguage {
+        get { cues.phrases.language }
+        set { cues.phrases.language = newValue }
+    }
 }

@@ -1,80 +1,146 @@
-/// Every sentence the guidance speaks, in one place, so they stay short and consistent (and can be translated).
-/// Sentences start with a capital and end with a full stop so synthesizers phrase them as sentences.
-public struct GuidancePhrases: Sendable, Hashable {
-    /// What kind of thing the target is, said before its name when the search starts: "the text" gives
-    /// "Looking for the text EXIT." (a bare "Looking for EXIT." could be an object). Nil for objects.
-    public var targetKind: String?
+/// Every sentence the guidance speaks, in the session's language: the templates (checked with every other table
+/// by the phrasebook test) and the few rules that put them together. Sentences start with a capital and end with a
+/// full stop (。) so synthesizers phrase them as sentences.
+public struct GuidancePhrases: PhraseTable, Hashable {
+    /// What kind of thing the target is, which decides how the search names it.
+    public enum TargetKind: Sendable, Hashable {
+        /// A detector class, said by its name in the language: "cup", "чашка", "杯子".
+        case object
+        /// Words to find, said as the user gave them and introduced as a text: "Looking for the text EXIT." (a bare
+        /// "Looking for EXIT." could be an object).
+        case text
+    }
 
-    public init(targetKind: String? = nil) {
+    public var language: TextLanguage = .english
+    public var targetKind: TargetKind = .object
+
+    public init() {}
+
+    public init(language: TextLanguage, targetKind: TargetKind = .object) {
+        self.language = language
         self.targetKind = targetKind
     }
 
-    /// "Cup, one o'clock." / "Cup, centred, 1.5 metres."
+    public init(targetKind: TargetKind) {
+        self.targetKind = targetKind
+    }
+
+    // MARK: Templates
+
+    /// "Cup, one o'clock." / "Cup, twelve o'clock, up."
+    public let targetAt = PhraseTemplate("{object}, {direction}.", ru: "{object}, {direction}.", zh: "{object}，{direction}。")
+    /// "Cup, centred, 1.5 metres."
+    public let targetAtDistance = PhraseTemplate("{object}, {direction}, {distance}.", ru: "{object}, {direction}, {distance}.",
+                                                 zh: "{object}，{direction}，{distance}。")
+    /// A new direction on its own: "One o'clock." / "Centred."
+    public let newDirection = PhraseTemplate("{direction}.", ru: "{direction}.", zh: "{direction}。")
+    public let targetLost = PhraseTemplate("{object} lost.", ru: "{object}: больше не вижу.", zh: "{object}不见了。")
+    public let targetLostLastSeen = PhraseTemplate("{object} lost; last seen {place}.",
+                                             ru: "{object}: больше не вижу; последний раз {place}.",
+                                             zh: "{object}不见了；最后在{place}。")
+    /// The answer to "where is it?" while the target is out of view.
+    public let targetOutOfView = PhraseTemplate("{object} not in view; last seen {place}.",
+                                          ru: "{object}: не вижу; последний раз {place}.",
+                                          zh: "{object}不在视野内；最后在{place}。")
+    public let notSeenYet = PhraseTemplate("Looking for {object}; not seen yet.", ru: "Ищу: {object}; пока не вижу.",
+                                           zh: "正在寻找{object}；还没看到。")
+    public let textNotSeenYet = PhraseTemplate("Looking for the text {text}; not seen yet.",
+                                               ru: "Ищу текст {text}; пока не вижу.", zh: "正在寻找文字{text}；还没看到。")
+    /// Said when a search has found nothing for a while.
+    public let keepTurningReminder = PhraseTemplate("{object} not in view; keep turning.",
+                                            ru: "{object}: не вижу; поворачивайтесь дальше.",
+                                            zh: "{object}不在视野内；请继续转动。")
+    public let searchStarted = PhraseTemplate("Looking for {object}.", ru: "Ищу: {object}.", zh: "正在寻找{object}。")
+    public let textSearchStarted = PhraseTemplate("Looking for the text {text}.", ru: "Ищу текст {text}.",
+                                               zh: "正在寻找文字{text}。")
+    /// `{duration}` from `Phrasebook.duration`: "two minutes", "две минуты", "两分钟".
+    public let searchAutoPaused = PhraseTemplate("Search paused after {duration}. Press p to resume.",
+                                           ru: "Поиск приостановлен через {duration}. Нажмите p, чтобы продолжить.",
+                                           zh: "已搜索{duration}，自动暂停。按p键继续。")
+    public let paused = PhraseTemplate("Paused.", ru: "Пауза.", zh: "已暂停。")
+    public let resumed = PhraseTemplate("Resumed.", ru: "Продолжаю.", zh: "继续。")
+    public let nothingToRepeat = PhraseTemplate("Nothing to repeat yet.", ru: "Пока нечего повторить.",
+                                                zh: "还没有可以重复的内容。")
+
+    // MARK: Sentences
+
+    private var book: Phrasebook { Phrasebook(language: language) }
+
+    /// The language to mark this guidance's utterances with: nil for English, the voice every adapter starts with,
+    /// so a chosen English voice (en-us) still applies; the language itself otherwise, so its voice speaks.
+    public var utteranceLanguage: TextLanguage? { language == .english ? nil : language }
+
+    /// A template of this table (or any other) in this language: "Paused.", "Пауза.", "已暂停。".
+    public func say(_ template: PhraseTemplate) -> String { book.say(template) }
+
+    /// "Cup, one o'clock." / "Cup, centred, 1.5 metres." `direction` is already in this language (`directionWords`).
     public func found(_ label: String, direction: String, distance: Double? = nil) -> String {
-        sentence([label, direction, distance.map(metres)].compactMap { $0 }.joined(separator: ", "))
+        var values = ["object": name(label), "direction": direction]
+        guard let distance else { return sentence(targetAt, values) }
+        values["distance"] = metres(distance)
+        return sentence(targetAtDistance, values)
     }
 
     /// "One o'clock." / "Centred."
-    public func direction(_ words: String) -> String { sentence(words) }
+    public func direction(_ words: String) -> String { sentence(newDirection, ["direction": words]) }
+
+    /// "one o'clock", "twelve o'clock, down", "centred"; "на час", "на двенадцать часов, ниже"; "一点钟方向".
+    public func directionWords(_ direction: Direction, clock: ClockDirection) -> String {
+        let words = DirectionPhrases()
+        if direction.isCentred { return book.say(words.centred) }
+        let vertical = direction.vertical.map { book.say($0 == .up ? words.up : words.down) }
+        return [book.clock(clock), vertical].compactMap { $0 }.joined(separator: language == .chinese ? "，" : ", ")
+    }
 
     /// "Cup lost; last seen to your left."
     public func lost(_ label: String, lastSeen: NormalizedPoint?) -> String {
-        guard let lastSeen else { return sentence("\(label) lost") }
-        return sentence("\(label) lost; last seen \(whereabouts(of: lastSeen))")
+        guard let lastSeen else { return sentence(targetLost, ["object": name(label)]) }
+        return sentence(targetLostLastSeen, ["object": name(label), "place": whereabouts(of: lastSeen)])
     }
 
     /// The answer to "where is it?" while the target is not in view.
     public func notInView(_ label: String, lastSeen: NormalizedPoint?) -> String {
-        guard let lastSeen else { return sentence("looking for \(kindAndName(label)); not seen yet") }
-        return sentence("\(label) not in view; last seen \(whereabouts(of: lastSeen))")
+        guard let lastSeen else {
+            return targetKind == .text ? sentence(textNotSeenYet, ["text": label])
+                : sentence(notSeenYet, ["object": name(label)])
+        }
+        return sentence(targetOutOfView, ["object": name(label), "place": whereabouts(of: lastSeen)])
     }
 
     /// "Cup not in view; keep turning.": said when a search has found nothing for a while.
-    public func keepTurning(_ label: String) -> String { sentence("\(label) not in view; keep turning") }
+    public func keepTurning(_ label: String) -> String { sentence(keepTurningReminder, ["object": name(label)]) }
 
-    public func lookingFor(_ label: String) -> String { sentence("looking for \(kindAndName(label))") }
-
-    private func kindAndName(_ label: String) -> String { targetKind.map { "\($0) \(label)" } ?? label }
+    public func lookingFor(_ label: String) -> String {
+        targetKind == .text ? sentence(textSearchStarted, ["text": label]) : sentence(searchStarted, ["object": name(label)])
+    }
 
     /// "Search paused after two minutes. Press p to resume."
     public func autoPaused(after seconds: Double) -> String {
-        "Search paused after \(duration(seconds)). Press p to resume."
+        sentence(searchAutoPaused, ["duration": duration(seconds)])
     }
-
-    public let paused = "Paused."
-    public let resumed = "Resumed."
-    public let nothingToRepeat = "Nothing to repeat yet."
 
     /// Coarse words for where a point is, horizontal first since people turn before they tilt.
     public func whereabouts(of point: NormalizedPoint) -> String {
-        let corridor = Direction.centreRadius
-        if point.dx < -corridor { return "to your left" }
-        if point.dx > corridor { return "to your right" }
-        if point.dy < -corridor { return "high up" }
-        if point.dy > corridor { return "low down" }
-        return "straight ahead"
+        let words = DirectionPhrases(), corridor = Direction.centreRadius
+        if point.dx < -corridor { return book.say(words.toYourLeft) }
+        if point.dx > corridor { return book.say(words.toYourRight) }
+        if point.dy < -corridor { return book.say(words.highUp) }
+        if point.dy > corridor { return book.say(words.lowDown) }
+        return book.say(words.straightAhead)
     }
 
     /// "half a metre", "1 metre", "2.5 metres": to the nearest half metre, which is as exact as the estimate is.
-    public func metres(_ distance: Double) -> String {
-        let halves = max(1, Int((distance * 2).rounded()))
-        if halves == 1 { return "half a metre" }
-        if halves == 2 { return "1 metre" }
-        return halves % 2 == 0 ? "\(halves / 2) metres" : "\(halves / 2).5 metres"
-    }
+    public func metres(_ distance: Double) -> String { book.metres(halves: Int((distance * 2).rounded())) }
 
     /// "two minutes", "90 seconds", "15 minutes".
-    public func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
-        let numbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-        func counted(_ count: Int, _ unit: String) -> String {
-            let number = count < numbers.count ? numbers[count] : String(count)
-            return "\(number) \(unit)\(count == 1 ? "" : "s")"
-        }
-        return whole >= 60 && whole % 60 == 0 ? counted(whole / 60, "minute") : counted(whole, "second")
-    }
+    public func duration(_ seconds: Double) -> String { book.duration(seconds) }
 
-    private func sentence(_ text: String) -> String { text.capitalizedFirst + "." }
+    /// A target's name as said: a class in this language, a text as the user gave it.
+    private func name(_ label: String) -> String { targetKind == .text ? label : book.objectName(label) }
+
+    private func sentence(_ template: PhraseTemplate, _ values: [String: String]) -> String {
+        book.say(template, values).capitalizedFirst
+    }
 }
 
 extension String {

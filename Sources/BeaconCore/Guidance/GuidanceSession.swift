@@ -17,8 +17,8 @@ public struct GuidanceSession: Sendable {
     private var rhythm = BeepRhythm()
     /// When the vibration pattern handed out last ends.
     private var hapticsBusyUntil = -Double.infinity
-    /// Direction words the user last heard, and a newer direction waiting to settle.
-    private var spokenDirection: String?
+    /// The direction the user last heard (its English key, `Cue.directionWords`), and a newer one waiting to settle.
+    private var heardDirection: String?
     private var candidateDirection: (words: String, since: Double)?
     /// The target's distance from the middle to beat, and when it last came closer by a step: a person already
     /// turning the right way is following the earcons, and words would only talk over them.
@@ -154,8 +154,8 @@ public struct GuidanceSession: Sendable {
             effects.append(.earcon(Earcon(kind: .found, pan: beat.pan, pitch: beat.pitch, gain: arbiter.earconGain), at: timestamp))
         }
         rhythm.restart(at: timestamp)
-        say(Utterance(text: cue.words, priority: .stateChange, category: "found"), at: timestamp, into: &effects)
-        spokenDirection = cue.directionWords
+        say(utterance(cue.words, priority: .stateChange, category: "found"), at: timestamp, into: &effects)
+        heardDirection = cue.directionWords
         candidateDirection = nil
     }
 
@@ -167,7 +167,7 @@ public struct GuidanceSession: Sendable {
             effects.append(.earcon(Earcon(kind: .lost, pan: configuration.cues.pan(for: lastSeen), gain: arbiter.earconGain),
                                    at: timestamp))
         }
-        say(Utterance(text: lost.words, priority: .stateChange, category: "lost"), at: timestamp, into: &effects)
+        say(utterance(lost.words, priority: .stateChange, category: "lost"), at: timestamp, into: &effects)
         resetGuidance()
         waitToRemind(from: timestamp)
     }
@@ -184,7 +184,7 @@ public struct GuidanceSession: Sendable {
         guard let due = keepTurningDue, timestamp >= due else { return }
         keepTurningDue = timestamp + configuration.keepTurningEvery
         // A state (nothing found yet), said rarely: it must not eat the word budget the directions need later.
-        say(Utterance(text: phrases.keepTurning(target.label), priority: .stateChange, category: "keep turning"),
+        say(utterance(phrases.keepTurning(target.label), priority: .stateChange, category: "keep turning"),
             at: timestamp, into: &effects)
     }
 
@@ -206,11 +206,12 @@ public struct GuidanceSession: Sendable {
     private mutating func announceDirectionIfSettled(_ cue: Cue, at timestamp: Double, into effects: inout [GuidanceEffect]) {
         let words = cue.directionWords
         if candidateDirection?.words != words { candidateDirection = (words, timestamp) }
-        guard words != spokenDirection, let candidate = candidateDirection,
+        guard words != heardDirection, let candidate = candidateDirection,
               timestamp - candidate.since >= configuration.directionSettleTime,
               timestamp - lastProgressAt >= configuration.directionSettleTime else { return }
-        let utterance = Utterance(text: phrases.direction(words), priority: .guidance, category: SpeechArbiter.Category.direction)
-        if say(utterance, at: timestamp, into: &effects) { spokenDirection = words }
+        let direction = utterance(phrases.direction(cue.spokenDirection), priority: .guidance,
+                                  category: SpeechArbiter.Category.direction)
+        if say(direction, at: timestamp, into: &effects) { heardDirection = words }
     }
 
     private mutating func playBeats(_ cue: Cue, at timestamp: Double, into effects: inout [GuidanceEffect]) {
@@ -238,7 +239,7 @@ public struct GuidanceSession: Sendable {
         activeSince = timestamp
         waitToRemind(from: timestamp)
         if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
-        say(Utterance(text: phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
+        say(utterance(phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
             at: timestamp, into: &effects)
         return effects
     }
@@ -256,23 +257,23 @@ public struct GuidanceSession: Sendable {
                 activeSince = timestamp
                 waitToRemind(from: timestamp)
                 if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
-                say(Utterance(text: phrases.resumed, priority: .stateChange, category: "paused", isRequested: true),
+                say(utterance(phrases.say(phrases.resumed), priority: .stateChange, category: "paused", isRequested: true),
                     at: timestamp, into: &effects)
             } else {
-                pause(at: timestamp, saying: phrases.paused, into: &effects)
+                pause(at: timestamp, saying: phrases.say(phrases.paused), into: &effects)
             }
         case .whereIsIt where !isPaused:
             let text: String
             if lock.isGuiding, let cue {
                 text = cue.words
-                spokenDirection = cue.directionWords
+                heardDirection = cue.directionWords
             } else {
                 text = phrases.notInView(target.label, lastSeen: lock.lastSeen)
             }
-            say(Utterance(text: text, priority: .stateChange, category: "answer", isRequested: true), at: timestamp, into: &effects)
+            say(utterance(text, priority: .stateChange, category: "answer", isRequested: true), at: timestamp, into: &effects)
         case .repeatLast where !isPaused:
             var again = arbiter.lastSpoken
-                ?? Utterance(text: phrases.nothingToRepeat, priority: .stateChange, category: "answer")
+                ?? utterance(phrases.say(phrases.nothingToRepeat), priority: .stateChange, category: "answer")
             again.priority = max(again.priority, .stateChange)
             again.isRequested = true
             say(again, at: timestamp, into: &effects)
@@ -290,14 +291,14 @@ public struct GuidanceSession: Sendable {
         tracker = MultiObjectTracker(configuration: configuration.tracker)
         lock = TargetLock(configuration: configuration.lock)
         if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .end), at: timestamp)) }
-        say(Utterance(text: text, priority: .stateChange, category: "paused", isRequested: true), at: timestamp, into: &effects)
+        say(utterance(text, priority: .stateChange, category: "paused", isRequested: true), at: timestamp, into: &effects)
     }
 
     private mutating func resetGuidance() {
         cue = nil
         rhythm.stop()
         hapticsBusyUntil = -.infinity
-        spokenDirection = nil
+        heardDirection = nil
         candidateDirection = nil
         closest = nil
         lastProgressAt = -.infinity
@@ -305,6 +306,13 @@ public struct GuidanceSession: Sendable {
     }
 
     // MARK: - Speech and records
+
+    /// One of the session's own sentences, marked with its language so the adapter speaks it in that voice.
+    private func utterance(_ text: String, priority: SpeechPriority, category: String,
+                           isRequested: Bool = false) -> Utterance {
+        Utterance(text: text, priority: priority, category: category, isRequested: isRequested,
+                  language: phrases.utteranceLanguage)
+    }
 
     /// Offers an utterance to the arbiter and turns its decision into effects. True unless it was dropped.
     @discardableResult

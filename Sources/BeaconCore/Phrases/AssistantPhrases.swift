@@ -7,7 +7,7 @@ public struct AssistantPhrases: PhraseTable {
     public let stopped = PhraseTemplate("Stopped.", ru: "Остановлено.", zh: "已停止。")
     public let paused = PhraseTemplate("Paused.", ru: "Пауза.", zh: "已暂停。")
     public let resumed = PhraseTemplate("Resumed.", ru: "Продолжаю.", zh: "继续。")
-    public let nothingPaused = PhraseTemplate("Nothing is paused.", ru: "Пауза не стоит.", zh: "没有暂停的任务。")
+    public let nothingPaused = PhraseTemplate("Nothing is paused.", ru: "Ничего не на паузе.", zh: "没有暂停的任务。")
     public let reading = PhraseTemplate("Reading.", ru: "Читаю.", zh: "正在阅读。")
     public let exploring = PhraseTemplate("Exploring.", ru: "Осматриваюсь.", zh: "正在探索。")
     public let lookingFor = PhraseTemplate("Looking for {object}.", ru: "Ищу: {object}.", zh: "正在寻找{object}。")
@@ -27,7 +27,7 @@ public struct AssistantPhrases: PhraseTable {
         ru: "Ничего не распознано; добавьте света или поверните камеру.",
         zh: "没有识别到物体；请增加光线或换个方向。")
     public let sceneUnclear = PhraseTemplate("Scene unclear; please try again.",
-                                             ru: "Сцена неразборчива; попробуйте ещё раз.",
+                                             ru: "Плохо видно; попробуйте ещё раз.",
                                              zh: "画面不清楚；请再试一次。")
     public let hazard = PhraseTemplate("Caution: {object}, {direction}, {distance}.",
                                        ru: "Осторожно: {object}, {direction}, {distance}.",
@@ -38,43 +38,47 @@ public struct AssistantPhrases: PhraseTable {
     public let close = PhraseTemplate("close", ru: "близко", zh: "很近")
 
     // MARK: History and usage
-    public let noRecentDetections = PhraseTemplate("No recent detections.", ru: "Недавних обнаружений нет.",
+    public let noRecentDetections = PhraseTemplate("No recent detections.", ru: "Недавно ничего не замечено.",
                                                    zh: "最近没有检测到物体。")
     public let recentDetections = PhraseTemplate("Recently: {list}.", ru: "Недавно: {list}.", zh: "最近：{list}。")
-    public let agoSeconds = PhraseTemplate("{object}, {count} seconds ago", ru: "{object}, {count} с назад",
+    /// `{count}` from `Phrasebook.number(_:feminineAccusative: true)`: "одну секунду назад", not "один".
+    public let agoSeconds = PhraseTemplate("{object}, {count} {count:second|seconds} ago",
+                                           ru: "{object}, {count} {count:секунду|секунды|секунд} назад",
                                            zh: "{object}，{count}秒前")
-    public let agoMinutes = PhraseTemplate("{object}, {count} minutes ago", ru: "{object}, {count} мин назад",
+    public let agoMinutes = PhraseTemplate("{object}, {count} {count:minute|minutes} ago",
+                                           ru: "{object}, {count} {count:минуту|минуты|минут} назад",
                                            zh: "{object}，{count}分钟前")
+    // Russian as a readout ("минут — 5"): a bare number after its label needs no agreement.
     public let usageToday = PhraseTemplate(
-        "Today: {minutes} minutes, {objects} objects found, {pages} pages read.",
-        ru: "Сегодня: минут {minutes}, найдено объектов {objects}, прочитано страниц {pages}.",
+        "Today: {minutes} {minutes:minute|minutes}, {objects} {objects:object|objects} found, {pages} {pages:page|pages} read.",
+        ru: "Сегодня: минут — {minutes}, найдено предметов — {objects}, прочитано страниц — {pages}.",
         zh: "今天：{minutes}分钟，找到{objects}个物体，阅读{pages}页。")
     public let usageAll = PhraseTemplate(
-        "In all: {minutes} minutes, {objects} objects found, {pages} pages read.",
-        ru: "Всего: минут {minutes}, найдено объектов {objects}, прочитано страниц {pages}.",
+        "In all: {minutes} {minutes:minute|minutes}, {objects} {objects:object|objects} found, {pages} {pages:page|pages} read.",
+        ru: "Всего: минут — {minutes}, найдено предметов — {objects}, прочитано страниц — {pages}.",
         zh: "总计：{minutes}分钟，找到{objects}个物体，阅读{pages}页。")
     public let noUsage = PhraseTemplate("No usage yet.", ru: "Статистики пока нет.", zh: "还没有使用记录。")
 
     // MARK: Settings
-    public let languageChanged = PhraseTemplate("English.", ru: "Русский язык.", zh: "中文。")
+    public let languageChanged = PhraseTemplate("English.", ru: "Говорю по-русски.", zh: "现在说中文。")
     public let speechSpeed = PhraseTemplate("Speech speed set to {speed}.", ru: "Скорость речи: {speed}.",
                                             zh: "语速：{speed}。")
-    public let volume = PhraseTemplate("Volume {percent} percent.", ru: "Громкость {percent} процентов.",
+    public let volume = PhraseTemplate("Volume {percent} percent.", ru: "Громкость {percent} {percent:процент|процента|процентов}.",
                                        zh: "音量百分之{percent}。")
-    public let confidence = PhraseTemplate("Confidence {percent} percent.", ru: "Уверенность {percent} процентов.",
+    public let confidence = PhraseTemplate("Confidence {percent} percent.", ru: "Уверенность {percent} {percent:процент|процента|процентов}.",
                                            zh: "置信度百分之{percent}。")
-    public let alertOn = PhraseTemplate("Alerts on for {object}.", ru: "Предупреждать: {object}.",
+    public let alertOn = PhraseTemplate("Alerts on for {object}.", ru: "Буду предупреждать: {object}.",
                                         zh: "已开启{object}警报。")
-    public let alertOff = PhraseTemplate("Alerts off for {object}.", ru: "Не предупреждать: {object}.",
+    public let alertOff = PhraseTemplate("Alerts off for {object}.", ru: "Не буду предупреждать: {object}.",
                                          zh: "已关闭{object}警报。")
-    public let ignoring = PhraseTemplate("Ignoring {object}.", ru: "Не замечать: {object}.", zh: "忽略{object}。")
+    public let ignoring = PhraseTemplate("Ignoring {object}.", ru: "Не буду называть: {object}.", zh: "忽略{object}。")
     public let batterySaverOn = PhraseTemplate("Battery saver on; scanning at half rate.",
                                                ru: "Экономия батареи включена; обзор вдвое реже.",
                                                zh: "省电模式已开启；扫描频率减半。")
     public let batterySaverOff = PhraseTemplate("Battery saver off.", ru: "Экономия батареи выключена.",
                                                 zh: "省电模式已关闭。")
     public let batteryLow = PhraseTemplate("Battery {percent} percent; battery saver on.",
-                                           ru: "Батарея {percent} процентов; экономия включена.",
+                                           ru: "Заряд {percent} {percent:процент|процента|процентов}; экономия включена.",
                                            zh: "电量百分之{percent}；已开启省电模式。")
     public let deviceHot = PhraseTemplate("Device hot; scanning slower.", ru: "Устройство нагрелось; обзор реже.",
                                           zh: "设备过热；扫描变慢。")
@@ -83,7 +87,7 @@ public struct AssistantPhrases: PhraseTable {
     public let settingsReset = PhraseTemplate("Settings back to defaults.", ru: "Настройки сброшены.",
                                               zh: "设置已恢复默认。")
     public let settingsUnreadable = PhraseTemplate("Settings could not be read; starting with defaults.",
-                                                   ru: "Настройки не прочитались; начинаю с исходных.",
+                                                   ru: "Не удалось прочитать настройки; начинаю с исходных.",
                                                    zh: "无法读取设置；使用默认设置。")
 
     // MARK: Refusals
@@ -91,13 +95,13 @@ public struct AssistantPhrases: PhraseTable {
     public let unknownCommand = PhraseTemplate("Unknown command; say help.", ru: "Не знаю такой команды; скажите «помощь».",
                                                zh: "不认识这个命令；请说“帮助”。")
     public let cannotSee = PhraseTemplate("Unknown object: {word}; try cup, bottle, chair or phone.",
-                                          ru: "Не знаю предмет {word}; попробуйте чашку, бутылку, стул или телефон.",
+                                          ru: "Незнакомый предмет: {word}; попробуйте: чашка, бутылка, стул или телефон.",
                                           zh: "不认识{word}；试试杯子、瓶子、椅子或手机。")
     public let didYouMean = PhraseTemplate("Unknown object: {word}; did you mean {suggestion}?",
-                                           ru: "Не знаю предмет {word}; может быть, {suggestion}?",
+                                           ru: "Незнакомый предмет: {word}; может быть, {suggestion}?",
                                            zh: "不认识{word}；您是说{suggestion}吗？")
     public let cannotSeeYet = PhraseTemplate("Cannot see {word} yet; try {alternatives}.",
-                                             ru: "Пока не вижу {word}; попробуйте {alternatives}.",
+                                             ru: "Пока не умею находить: {word}; попробуйте: {alternatives}.",
                                              zh: "还无法识别{word}；试试{alternatives}。")
     public let notSearching = PhraseTemplate("Not searching; say find and an object.",
                                              ru: "Поиск не идёт; скажите «найди» и предмет.",
@@ -106,7 +110,7 @@ public struct AssistantPhrases: PhraseTable {
                                                 zh: "还没有可以重复的内容。")
     public let limitReached = PhraseTemplate("{setting} already at {value}.", ru: "{setting}: уже {value}.",
                                              zh: "{setting}已经是{value}。")
-    public let noCamera = PhraseTemplate("No camera; this needs a picture.", ru: "Нет камеры; нужна картинка.",
+    public let noCamera = PhraseTemplate("No camera; this needs a picture.", ru: "Нет камеры; для этого нужно изображение.",
                                          zh: "没有摄像头；需要画面。")
     public let noMicrophone = PhraseTemplate("No microphone; type commands instead.",
                                              ru: "Нет микрофона; вводите команды с клавиатуры.",

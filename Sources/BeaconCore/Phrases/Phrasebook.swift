@@ -6,13 +6,17 @@ public struct Phrasebook: Sendable, Hashable {
     public var language: TextLanguage
 
     /// Every phrase table: the phrasebook test checks each template in each of them.
-    public static let tables: [any PhraseTable] = [AssistantPhrases()]
+    public static let tables: [any PhraseTable] = [
+        AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
+        DirectionPhrases(), QuantityPhrases(),
+    ]
 
     public init(language: TextLanguage = .english) {
         self.language = language
     }
 
     public var assistant: AssistantPhrases { AssistantPhrases() }
+    public var help: HelpPhrases { HelpPhrases() }
 
     /// A template in this language with its placeholders filled.
     public func say(_ template: PhraseTemplate, _ values: [String: String] = [:]) -> String {
@@ -31,7 +35,7 @@ public struct Phrasebook: Sendable, Hashable {
         }
     }
 
-    /// "two chairs", "стул, 2", "2个椅子"; a count of one is the bare name.
+    /// "two chairs", "стул, 2", "两个椅子"; a count of one is the bare name.
     public func counted(_ label: String, count: Int) -> String {
         guard count > 1 else { return objectName(label) }
         switch language {
@@ -40,7 +44,7 @@ public struct Phrasebook: Sendable, Hashable {
         // right without a declension table.
         case .russian: return "\(objectName(label)), \(count)"
         // 个 is the general measure word: not always the idiomatic one, always understood.
-        case .chinese: return "\(count)个\(objectName(label))"
+        case .chinese: return "\(number(count))个\(objectName(label))"
         }
     }
 
@@ -48,73 +52,75 @@ public struct Phrasebook: Sendable, Hashable {
 
     /// "one o'clock", "на час", "一点钟方向".
     public func clock(_ direction: ClockDirection) -> String {
-        let hour = direction.hour
-        switch language {
-        case .english:
-            return direction.words
-        case .russian:
-            if hour == 1 { return "на час" }
-            let names = [2: "два", 3: "три", 4: "четыре", 5: "пять", 6: "шесть", 7: "семь", 8: "восемь", 9: "девять",
-                         10: "десять", 11: "одиннадцать", 12: "двенадцать"]
-            return "на \(names[hour] ?? String(hour)) \((2...4).contains(hour) ? "часа" : "часов")"
-        case .chinese:
-            let names = ["", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"]
-            return "\(names[hour])点钟方向"
-        }
+        say(DirectionPhrases().hours[direction.hour - 1])
     }
 
-    /// "2 metres", "half a metre"; with `approximate`, "about 2 metres" — an estimate from a box's size is said as one.
+    /// "half a metre", "2 metres"; with `approximate`, "about 2 metres" — an estimate from a box's size is said as one.
     /// To the nearest half metre below 3 m and the nearest metre beyond, which is as exact as such estimates are.
     public func distance(_ metres: Double, approximate: Bool) -> String {
-        let rounded = metres < 3 ? max(0.5, (metres * 2).rounded() / 2) : metres.rounded()
-        let whole = rounded == rounded.rounded()
-        let plain: String
-        switch language {
-        case .english:
-            if rounded == 0.5 { plain = "half a metre" } else {
-                let value = whole ? String(Int(rounded)) : String(format: "%.1f", rounded)
-                plain = rounded == 1 ? "1 metre" : "\(value) metres"
-            }
-        case .russian:
-            if rounded == 0.5 { plain = "полметра" } else if !whole {
-                plain = String(format: "%.1f", rounded).replacingOccurrences(of: ".", with: ",") + " метра"
-            } else {
-                plain = "\(Int(rounded)) \(Self.russianPlural(Int(rounded), one: "метр", few: "метра", many: "метров"))"
-            }
-        case .chinese:
-            plain = rounded == 0.5 ? "半米" : (whole ? "\(Int(rounded))米" : String(format: "%.1f米", rounded))
-        }
-        guard approximate else { return plain }
-        switch language {
-        case .english: return "about \(plain)"
-        case .russian: return "примерно \(plain)"
-        case .chinese: return "大约\(plain)"
-        }
+        let rounded = metres < 3 ? (metres * 2).rounded() / 2 : metres.rounded()
+        let plain = self.metres(halves: Int(rounded * 2))
+        return approximate ? say(QuantityPhrases().about, ["distance": plain]) : plain
     }
 
-    /// "two" … "ten" in English, digits beyond (and in the other languages, whose synthesizers read digits well).
-    public func number(_ value: Int) -> String {
-        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-        return language == .english && (0..<words.count).contains(value) ? words[value] : String(value)
+    /// A distance in half metres: "half a metre", "1 metre", "2.5 metres", "полтора метра", "两米半". Less than
+    /// half a metre is said as half a metre.
+    public func metres(halves: Int) -> String {
+        let quantities = QuantityPhrases()
+        let halves = max(1, halves), whole = halves / 2
+        if halves == 1 { return say(quantities.halfAMetre) }
+        if halves == 3 { return say(quantities.oneAndAHalfMetres) }
+        // Digits, read well by every voice, except Chinese 两 where 2 counts something (两米, not 二米).
+        let count = language == .chinese && whole == 2 ? "两" : String(whole)
+        return say(halves % 2 == 0 ? quantities.metres : quantities.metresAndAHalf, ["count": count])
+    }
+
+    /// "two minutes", "90 seconds", "две минуты", "两分钟": whole minutes when it is some, seconds otherwise. Russian
+    /// in the accusative, as after "через" ("after").
+    public func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        let quantities = QuantityPhrases()
+        let (count, unit) = whole >= 60 && whole % 60 == 0 ? (whole / 60, quantities.minutes) : (whole, quantities.seconds)
+        return say(unit, ["count": number(count, feminineAccusative: true)])
+    }
+
+    /// How a count is said: "two" … "ten" in English, digits beyond; Chinese digits, 两 for 2 (两个, 两分钟); Russian
+    /// digits, but `feminineAccusative` 1 and 2 as одну and две (минуту, секунды), since espeak-ng reads the digits
+    /// as один and два whatever follows.
+    public func number(_ value: Int, feminineAccusative: Bool = false) -> String {
+        switch language {
+        case .english:
+            let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+            return (0..<words.count).contains(value) ? words[value] : String(value)
+        case .chinese:
+            return value == 2 ? "两" : String(value)
+        case .russian:
+            return feminineAccusative ? [1: "одну", 2: "две"][value] ?? String(value) : String(value)
+        }
     }
 
     /// The Russian noun form after a number: 1 метр, 2 метра, 5 метров, 21 метр, 11 метров.
     public static func russianPlural(_ count: Int, one: String, few: String, many: String) -> String {
-        let lastTwo = count % 100, last = count % 10
-        if (11...14).contains(lastTwo) { return many }
-        if last == 1 { return one }
-        if (2...4).contains(last) { return few }
-        return many
+        [one, few, many][TextLanguage.russianPluralForm(count)]
     }
 
     /// A list said as one sentence: "a, b and c", "a, b и c", "a、b和c".
     public func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
+        joined(items, english: " and ", russian: " и ", chinese: "和")
+    }
+
+    /// Alternatives: "backpack or handbag", "рюкзак или сумка", "背包或手提包".
+    public func alternatives(_ items: [String]) -> String {
+        joined(items, english: " or ", russian: " или ", chinese: "或")
+    }
+
+    private func joined(_ items: [String], english: String, russian: String, chinese: String) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
         let head = items.dropLast()
         switch language {
-        case .english: return head.joined(separator: ", ") + " and " + items.last!
-        case .russian: return head.joined(separator: ", ") + " и " + items.last!
-        case .chinese: return head.joined(separator: "、") + "和" + items.last!
+        case .english: return head.joined(separator: ", ") + english + last
+        case .russian: return head.joined(separator: ", ") + russian + last
+        case .chinese: return head.joined(separator: "、") + chinese + last
         }
     }
 }

@@ -87,12 +87,15 @@ public enum EmptyPage: Sendable, Hashable {
     }
 }
 
-/// Everything the reader says on its own, in one place.
-public struct ReaderPhrases: Sendable, Hashable {
-    public var noText = "No text found."
-    public var unreadableText = "The text here is in a script Beacon cannot read yet; it reads English, Russian and Chinese."
-    public var fast = "Fast."
-    public var normalSpeed = "Normal speed."
-
+/// Everything the reader says on its own, in every language; the reading itself is the page's own words.
+public struct ReaderPhrases: PhraseTable, Hashable {
     public init() {}
+
+    public let noText = PhraseTemplate("No text found.", ru: "Текст не найден.", zh: "没有找到文字。")
+    public let unreadableText = PhraseTemplate(
+        "The text here is in a script Beacon cannot read yet; it reads English, Russian and Chinese.",
+        ru: "Этот алфавит Beacon пока не читает; он читает по-русски, по-английски и по-китайски.",
+        zh: "这种文字Beacon暂时读不了；它能读中文、英文和俄文。")
+    public let fast = PhraseTemplate("Fast.", ru: "Быстро.", zh: "快速。")
+    public let normalSpeed = PhraseTemplate("Normal speed.", ru: "Обычная скорость.", zh: "正常语速。")
 }

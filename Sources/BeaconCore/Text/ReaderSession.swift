@@ -18,7 +18,8 @@ public struct ReaderSession: Sendable {
         /// About one and a half times normal (Revilio: rate 0.6 against 0.4).
         public var fastRate = 1.5
         public var pausesAfterBack = true
-        /// For units whose language cannot be told (digits only, in a text without letters) and for messages.
+        /// The person's language: the reader's own messages are said in it, and so are units whose language cannot
+        /// be told (digits only, in a text without letters).
         public var fallbackLanguage = TextLanguage.english
         public var phrases = ReaderPhrases()
 
@@ -194,8 +195,9 @@ public struct ReaderSession: Sendable {
         return .speak(utterance)
     }
 
-    private mutating func message(_ text: String) -> ReaderUtterance {
-        ReaderUtterance(id: takeUtteranceID(), text: text, language: configuration.fallbackLanguage, rate: rate)
+    private mutating func message(_ phrase: PhraseTemplate) -> ReaderUtterance {
+        let language = configuration.fallbackLanguage
+        return ReaderUtterance(id: takeUtteranceID(), text: phrase.render(in: language), language: language, rate: rate)
     }
 
     private mutating func takeUtteranceID() -> Int {

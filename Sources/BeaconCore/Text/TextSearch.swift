@@ -32,11 +32,11 @@ extension GuidanceConfiguration {
     /// Guidance for text search: Revilio's text conviction (+4 per reading with the text, −2 per reading without,
     /// so from saturation four misses switch guidance off: OCR readings come several times less often than
     /// detections, and a miss that counts double lets go of a vanished sign in about the same time), and phrases
-    /// that say it is a text.
-    public static func textSearch() -> GuidanceConfiguration {
+    /// that say it is a text, in `language`.
+    public static func textSearch(language: TextLanguage = .english) -> GuidanceConfiguration {
         var configuration = GuidanceConfiguration()
         configuration.lock.conviction = ConvictionCounter(gainPerHit: 4, costPerMiss: 2)
-        configuration.cues.phrases = GuidancePhrases(targetKind: "the text")
+        configuration.cues.phrases = GuidancePhrases(language: language, targetKind: .text)
         return configuration
     }
 }

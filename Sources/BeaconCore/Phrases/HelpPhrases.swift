@@ -1,0 +1,106 @@
+/// Help about where the person is, and a tutorial that walks through each job once. Spoken, offline, and short: the
+/// two or three commands and keys that matter in each mode, the mode's name first so the person knows where they are.
+///
+/// Keys are single letters in every language (they are the keys on the keyboard); the commands are quoted the way
+/// `CommandTable` understands them in that language.
+public struct HelpPhrases: PhraseTable {
+    /// What the person is doing when they ask for help.
+    public enum Mode: Sendable, Hashable, CaseIterable {
+        case idle
+        case findObject
+        case findText
+        case read
+        case explore
+        case continuousScanning
+        case onDemandScanning
+    }
+
+    public init() {}
+
+    // MARK: Help, one per mode
+    public let idle = PhraseTemplate(
+        "Say find and an object, read, explore, or scan now; press v to talk, h for help.",
+        ru: "Скажите «найди» и предмет, «читай», «осмотрись» или «сканируй»; v — говорить, h — помощь.",
+        zh: "请说“寻找”加物体名称、“阅读”、“探索”或“扫描”；按v说话，按h听帮助。")
+    public let findObject = PhraseTemplate(
+        "Finding: beeps quicken as it nears the middle; space where is it, p pause, s stop.",
+        ru: "Поиск: сигналы чаще, когда предмет ближе к центру; пробел — где он, p — пауза, s — стоп.",
+        zh: "寻找物体：越接近中间，提示音越快；空格问位置，p暂停，s停止。")
+    public let findText = PhraseTemplate(
+        "Finding text: beeps lead you to the words; space where is it, r repeat, s stop.",
+        ru: "Поиск надписи: сигналы ведут к ней; пробел — где она, r — повтор, s — стоп.",
+        zh: "寻找文字：提示音引导你找到文字；空格问位置，r重复，s停止。")
+    public let read = PhraseTemplate(
+        "In reading: n next, b back, space pause; say stop to end.",
+        ru: "Чтение: n — дальше, b — назад, пробел — пауза; скажите «стоп», чтобы закончить.",
+        zh: "阅读中：n下一句，b上一句，空格暂停；说“停止”结束。")
+    public let explore = PhraseTemplate(
+        "Exploring: turn slowly to hear what is around you; c scan now, s stop.",
+        ru: "Обзор: медленно поворачивайтесь и слушайте, что вокруг; c — сканировать, s — стоп.",
+        zh: "探索：慢慢转动，听听周围有什么；c立即扫描，s停止。")
+    public let continuousScanning = PhraseTemplate(
+        "Continuous scanning: new objects are named as they appear; c scan now, or say on demand for quiet.",
+        ru: "Непрерывный обзор: называю новые предметы, как только они появятся; c — сканировать, «по запросу» — тишина.",
+        zh: "连续扫描：新出现的物体会马上说出来；c立即扫描，说“按需扫描”可以安静下来。")
+    public let onDemandScanning = PhraseTemplate(
+        "On demand: press c or say scan now to hear what is ahead; say continuous to hear everything.",
+        ru: "Обзор по запросу: нажмите c или скажите «сканируй», чтобы узнать, что впереди; «непрерывно» — слышать всё.",
+        zh: "按需扫描：按c或说“扫描”，听听前面有什么；说“连续扫描”可以听到所有物体。")
+
+    /// The help for `mode`.
+    public func help(for mode: Mode) -> PhraseTemplate {
+        switch mode {
+        case .idle: idle
+        case .findObject: findObject
+        case .findText: findText
+        case .read: read
+        case .explore: explore
+        case .continuousScanning: continuousScanning
+        case .onDemandScanning: onDemandScanning
+        }
+    }
+
+    // MARK: Tutorial: one step per job, in the order a newcomer needs them
+    public let tutorialStart = PhraseTemplate(
+        "Tutorial, eight short steps: n next, b back, s to leave.",
+        ru: "Обучение, восемь коротких шагов: n — дальше, b — назад, s — выйти.",
+        zh: "教程，共八步：n下一步，b上一步，s退出。")
+    public let tutorialFind = PhraseTemplate(
+        "Step one, finding: say find cup, or press v first. Beeps quicken as the cup nears the middle and brighten when it is centred.",
+        ru: "Шаг первый, поиск: скажите «найди чашку», можно сначала нажать v. Сигналы чаще, когда чашка ближе к центру, и звонче, когда она по центру.",
+        zh: "第一步，寻找：说“寻找杯子”，也可以先按v。杯子越接近中间，提示音越快；到正中间时声音更清脆。")
+    public let tutorialFindText = PhraseTemplate(
+        "Step two, signs: say find text and the word, like find text exit; the same beeps lead you to it.",
+        ru: "Шаг второй, надписи: скажите «найди текст» и слово, например «найди текст выход»; те же сигналы приведут к ней.",
+        zh: "第二步，找标志：说“寻找文字”加上要找的字，比如“寻找文字出口”；同样的提示音会带你找到它。")
+    public let tutorialRead = PhraseTemplate(
+        "Step three, reading: hold a page in front of the camera and say read; n next, b back, space pause.",
+        ru: "Шаг третий, чтение: держите страницу перед камерой и скажите «читай»; n — дальше, b — назад, пробел — пауза.",
+        zh: "第三步，阅读：把纸放在摄像头前，说“阅读”；n下一句，b上一句，空格暂停。")
+    public let tutorialExplore = PhraseTemplate(
+        "Step four, exploring: say explore or press e, and turn slowly; Beacon names what it sees and where.",
+        ru: "Шаг четвёртый, обзор: скажите «осмотрись» или нажмите e и медленно поворачивайтесь; Beacon назовёт, что видит и где.",
+        zh: "第四步，探索：说“探索”或按e，然后慢慢转动；Beacon会说出看到了什么、在哪里。")
+    public let tutorialScanning = PhraseTemplate(
+        "Step five, scanning: say continuous to hear new objects as they appear, or on demand, then c to scan once.",
+        ru: "Шаг пятый, сканирование: скажите «непрерывно», чтобы слышать новые предметы сразу, или «по запросу», и тогда c сканирует один раз.",
+        zh: "第五步，扫描：说“连续扫描”，新物体一出现就告诉你；或者说“按需扫描”，每按一次c扫描一次。")
+    public let tutorialHazards = PhraseTemplate(
+        "Step six, hazards: warnings come first, like caution, bicycle, one o'clock, close; say alert me to and an object to add one.",
+        ru: "Шаг шестой, опасности: предупреждения звучат первыми, например: осторожно, велосипед, на час, близко; скажите «предупреждай о» и предмет, чтобы добавить.",
+        zh: "第六步，危险：警告总是最先说，比如：注意，自行车，一点钟方向，很近；说“提醒我”加物体名称可以添加。")
+    public let tutorialSettings = PhraseTemplate(
+        "Step seven, settings by voice: say louder, quieter, faster, slower, or language Russian; the plus and minus keys change the volume.",
+        ru: "Шаг седьмой, настройки голосом: скажите «громче», «тише», «быстрее», «медленнее» или «язык английский»; клавиши плюс и минус меняют громкость.",
+        zh: "第七步，语音设置：说“大声”、“小声”、“快一点”、“慢一点”，或者“语言英语”；加号和减号键调节音量。")
+    public let tutorialStopAndRepeat = PhraseTemplate(
+        "Step eight, stop and repeat: s or Escape stops everything at once, r repeats the last message, h helps where you are. That is all; say tutorial to hear it again.",
+        ru: "Шаг восьмой, стоп и повтор: s сразу останавливает всё, r повторяет последнее сообщение, h подсказывает, что можно сделать здесь. Это всё; скажите «обучение», чтобы прослушать снова.",
+        zh: "第八步，停止和重复：s立即停止一切，r重复上一句，h告诉你当前能做什么。教程结束；说“教程”可以再听一遍。")
+
+    /// The tutorial's steps in order, after `tutorialStart`.
+    public var tutorial: [PhraseTemplate] {
+        [tutorialFind, tutorialFindText, tutorialRead, tutorialExplore, tutorialScanning, tutorialHazards,
+         tutorialSettings, tutorialStopAndRepeat]
+    }
+}
