@@ -80,6 +80,9 @@ struct Composition {
         preconditionFailure("validated by the command")
     }
 
+    /// Battery and heat, from the kernel's files.
+    func powerSensor() -> any PowerSensor { SysfsPowerSensor() }
+
     /// Where speech goes: a WAV file when asked, else the audio device when one is reachable, else nowhere.
     func speechSink(wav: String?) throws -> AudioSink? {
         if let wav {

@@ -46,6 +46,7 @@ struct FindTextCommand: ParsableCommand {
         let reader = try composition.textReader(ocr, language: ReadingLanguage(setting: language)!)
         // Reading is the "detector" here: every reading becomes detections of the one text target.
         try guidance.guide(to: search.target, configuration: .textSearch(), voice: "en", composition: composition,
+                           powerPolicy: .textRecognition,
                            detect: { frame, _ in search.detections(in: try reader.recognize(frame)) })
     }
 }

@@ -41,7 +41,13 @@ struct GuidanceRunOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Speak on changes (--no-speech: beeps only).")
     var speech = true
 
+    @Option(help: "Battery saver, live: auto (on below 15 % while on battery), on or off. It halves the frame and detection rates.")
+    var batterySaver = "auto"
+
     func validate() throws {
+        guard BatterySaverSetting(rawValue: batterySaver) != nil else {
+            throw ValidationError("--battery-saver must be auto, on or off.")
+        }
         guard (input == nil) != (camera == nil) else {
             throw ValidationError("Give exactly one of --input FILE or --camera DEVICE.")
         }
@@ -53,9 +59,11 @@ struct GuidanceRunOptions: ParsableArguments {
     }
 
     /// Guides to `target`, with `detect` finding it in each frame it is given; what was said is kept (the WAV file
-    /// is finished) even when the source fails part way.
+    /// is finished) even when the source fails part way. Live, `powerPolicy` paces guidance on battery saver and in
+    /// the heat (its thermal drop window is sized for the detector in use).
     func guide(to target: SearchTarget, configuration: GuidanceConfiguration, voice: String,
-               composition: Composition, detect: @escaping DetectorWorker.Detect) throws {
+               composition: Composition, powerPolicy: PowerPolicy = PowerPolicy(),
+               detect: @escaping DetectorWorker.Detect) throws {
         let live = camera != nil || realtime
         var source = try composition.frameSource(input: input, camera: camera)
         if realtime, input != nil { source = PacedFrameSource(source) }
@@ -79,8 +87,10 @@ struct GuidanceRunOptions: ParsableArguments {
         configuration.speech.duckedGain = 1
         let keys = live ? TerminalKeys() : nil
         defer { keys?.restore() }
+        let power = live ? PowerWatch(sensor: composition.powerSensor(), setting: BatterySaverSetting(rawValue: batterySaver)!,
+                                      policy: powerPolicy) : nil
         let loop = GuidanceLoop(target: target, configuration: configuration, output: output, keys: keys,
-                                options: .init(live: live, printJSON: json, maxFrames: frames),
+                                options: .init(live: live, printJSON: json, maxFrames: frames), power: power,
                                 describe: { Self.describe($0, label: target.label) })
         var failure: Error?
         var statistics = GuidanceLoop.Statistics()

@@ -3,7 +3,8 @@ import BeaconVision
 import Foundation
 
 /// Runs the detector on its own thread at the rate the CPU allows, always on the newest frame offered:
-/// a frame offered while it is busy replaces any frame still waiting, so nothing queues up.
+/// a frame offered while it is busy replaces any frame still waiting, so nothing queues up. Pace limits (battery
+/// saver, heat) make it rest after each run; frames offered while it rests replace one another the same way.
 final class DetectorWorker: @unchecked Sendable {
     struct Result {
         var frame: Frame
@@ -27,6 +28,10 @@ final class DetectorWorker: @unchecked Sendable {
     private var failure: Error?
     private var stopped = false
     private(set) var busy = false
+    private var pace = PaceLimits.unlimited
+    /// When the last run ended (monotonic seconds) and how long it took: the rest after it is measured from these,
+    /// under the pace limits in force now, so lifting the limits ends a rest early.
+    private var lastRun: (end: Double, seconds: Double)?
 
     init(detect: @escaping Detect, onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {
         self.detect = detect
@@ -56,6 +61,14 @@ final class DetectorWorker: @unchecked Sendable {
         }
     }
 
+    /// Sets how long the detector rests after each run from now on.
+    func limit(to pace: PaceLimits) {
+        condition.withLock {
+            self.pace = pace
+            condition.broadcast()
+        }
+    }
+
     /// Finished detections since the last call, oldest first; rethrows a detector failure.
     func takeResults() throws -> [Result] {
         try condition.withLock {
@@ -76,7 +89,16 @@ final class DetectorWorker: @unchecked Sendable {
     private func work() {
         while true {
             let job: (frame: Frame, offeredAt: Double, lookCloser: Bool)? = condition.withLock {
-                while waiting == nil && !stopped { condition.wait() }
+                while !stopped {
+                    let restEnds = lastRun.map { $0.end + pace.detectorRest(afterInferenceOf: $0.seconds) } ?? 0
+                    let now = Monotonic.seconds()
+                    if waiting != nil && now >= restEnds { break }
+                    if waiting == nil {
+                        condition.wait()
+                    } else {
+                        _ = condition.wait(until: Date(timeIntervalSinceNow: restEnds - now))
+                    }
+                }
                 if stopped { return nil }
                 defer { waiting = nil }
                 busy = true
@@ -92,6 +114,7 @@ final class DetectorWorker: @unchecked Sendable {
                 onResult?(.success(result))
                 condition.withLock {
                     if onResult == nil { results.append(result) }
+                    lastRun = (end, end - start)
                     busy = false
                     condition.broadcast()
                 }

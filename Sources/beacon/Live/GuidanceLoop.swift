@@ -9,6 +9,10 @@ import Foundation
 /// detector runs on its own thread, so cues follow the frame rate while detection runs as fast as the CPU allows.
 /// Offline (a file as fast as possible, for recordings and tests) the clock is the video's own time and every
 /// frame is detected, so the output is repeatable.
+///
+/// Live, a power watch (when given) paces the loop: on battery saver or when the machine runs hot, the frame pump
+/// hands on fewer frames and the detector rests between runs, and each change is said once. Offline ignores it:
+/// a recording is repeatable only when nothing outside the video decides what is detected.
 final class GuidanceLoop {
     struct Options {
         var live: Bool
@@ -35,6 +39,11 @@ final class GuidanceLoop {
         var motionTimes: [Double] = []
         var unmeasuredMotion = 0
         var spokenWords = 0
+        /// Frames the pump left out to keep to the pace limits (live).
+        var skippedFrames = 0
+        /// Power changes in the order they came, and the pace limits in force at the end.
+        var powerChanges: [PowerChange] = []
+        var paceLimits = PaceLimits.unlimited
     }
 
     private var session: GuidanceSession
@@ -48,9 +57,12 @@ final class GuidanceLoop {
     private let motionEstimator = CameraMotionEstimator()
     /// The thumbnail of the last frame handed to the session, for the camera's motion since.
     private var lastThumbnail: MotionThumbnail?
+    private var power: PowerWatch?
+    private let powerPhrases = PowerPhrases()
 
     init(target: SearchTarget, configuration: GuidanceConfiguration, output: GuidanceOutput, keys: TerminalKeys?,
-         options: Options, describe: @escaping (CueSnapshot) -> String) {
+         options: Options, power: PowerWatch? = nil, describe: @escaping (CueSnapshot) -> String) {
+        self.power = power
         self.session = GuidanceSession(configuration: configuration)
         self.target = target
         self.output = output
@@ -114,6 +126,7 @@ final class GuidanceLoop {
         let start = Monotonic.seconds()
         output.begin()
         try perform(session.handle(.start(target, timestamp: 0)), at: 0, statistics: &statistics)
+        try checkPower(at: 0, worker: worker, inbox: inbox, statistics: &statistics) // paced from the first frame
         inbox.pump(source)
         var frameIndex = 0
         while true {
@@ -122,11 +135,13 @@ final class GuidanceLoop {
             let clock = now - start
             try output.advance(to: clock)
             if try handleHousekeeping(at: clock, statistics: &statistics) { break }
+            try checkPower(at: clock, worker: worker, inbox: inbox, statistics: &statistics)
             let event: GuidanceEvent
             switch item {
             case nil:
                 continue
             case .ended?:
+                statistics.skippedFrames = inbox.skippedFrames
                 return finish(statistics, start: start)
             case .failed(let error)?:
                 throw error
@@ -150,7 +165,26 @@ final class GuidanceLoop {
             if stop { break }
             if let maxFrames = options.maxFrames, statistics.frames >= maxFrames { break }
         }
+        statistics.skippedFrames = inbox.skippedFrames
         return finish(statistics, start: start)
+    }
+
+    /// Reads the power sensor when a reading is due: the detector and the frame pump take the pace limits, and each
+    /// change worth words is said once, through the session's arbiter like everything else.
+    private func checkPower(at clock: Double, worker: DetectorWorker, inbox: LiveInbox,
+                            statistics: inout Statistics) throws {
+        guard var watch = power, let changes = watch.poll(at: clock) else { return }
+        power = watch
+        let limits = watch.state.limits
+        worker.limit(to: limits)
+        inbox.limitFrameRate(to: limits.frameRateFactor)
+        statistics.paceLimits = limits
+        statistics.powerChanges += changes
+        for change in changes {
+            guard let text = powerPhrases.sentence(for: change) else { continue }
+            let utterance = Utterance(text: text, priority: .stateChange, category: "power")
+            try perform(session.handle(.announce(utterance, timestamp: clock)), at: clock, statistics: &statistics)
+        }
     }
 
     /// Tells the session how far the camera turned since the previous frame, measured from the two pictures, so

@@ -15,6 +15,9 @@ final class LiveInbox: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Item] = []
     private var closed = false
+    /// Thins the source's frames to the pace limits' share; the pump sees every frame, so it judges by timestamps.
+    private var pacer = FramePacer()
+    private var skipped = 0
 
     func post(_ item: Item) {
         condition.withLock {
@@ -35,6 +38,23 @@ final class LiveInbox: @unchecked Sendable {
         }
     }
 
+    /// Hands on this share of the source's frames from now on (1: all of them).
+    func limitFrameRate(to factor: Double) {
+        condition.withLock { pacer.factor = factor }
+    }
+
+    /// Frames the pump left out to keep to the frame rate limit.
+    var skippedFrames: Int { condition.withLock { skipped } }
+
+    /// Whether the frame fits the frame rate limit; counts it as skipped when it does not.
+    private func admits(_ frame: Frame) -> Bool {
+        condition.withLock {
+            let admitted = pacer.admits(timestamp: frame.timestamp)
+            if !admitted { skipped += 1 }
+            return admitted
+        }
+    }
+
     /// Stops accepting items; the threads feeding it wind down on their own.
     func close() {
         condition.withLock { closed = true }
@@ -42,13 +62,14 @@ final class LiveInbox: @unchecked Sendable {
 
     var isClosed: Bool { condition.withLock { closed } }
 
-    /// Pulls frames from `source` on a thread of its own until it ends, fails, or the inbox closes.
+    /// Pulls frames from `source` on a thread of its own until it ends, fails, or the inbox closes; frames beyond the
+    /// frame rate limit are dropped here, before anything spends time on them.
     func pump(_ source: FrameSource) {
         nonisolated(unsafe) let owned = source // moves to the pump thread; nothing else touches it from here on
         let thread = Thread { [self] in
             do {
                 while !isClosed, let frame = try owned.nextFrame() {
-                    post(.frame(frame, arrival: Monotonic.seconds()))
+                    if admits(frame) { post(.frame(frame, arrival: Monotonic.seconds())) }
                 }
                 post(.ended)
             } catch {
