@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import BeaconVision
 
-/// The explore report (FR16) of real photos with yolox_nano.
+/// The explore report (FR16) of real photos with yolox_nano, and how the explore capture judges real photos, sharp,
+/// blurred and dark.
 @Suite(.serialized) struct ExploreSceneTests {
     /// A camera seeing 60° along the photo's long side, as the default camera does, whichever way it was held.
     static func camera(for frame: Frame) -> CameraFieldOfView {
@@ -47,5 +48,72 @@ import Testing
         #expect(people.reduce(0) { $0 + $1.count } == 2, "\(report.items.map(Self.describe))")
         #expect(Set(report.items.map(\.label)).isSubset(of: ["person", "tie"]), "\(report.items.map(Self.describe))")
         #expect(report.items.first?.label == "person")
+    }
+
+    // MARK: Clarity of real frames
+
+    /// Each channel averaged over a (2·radius + 1)² square: the blur of a lens out of focus or a shaking hand.
+    static func boxBlurred(_ frame: Frame, radius: Int) -> Frame {
+        let width = frame.width, height = frame.height
+        var pixels = frame.rgb.map(Int.init)
+        func blurLines(count: Int, length: Int, index: (Int, Int) -> Int) {
+            var line = [Int](repeating: 0, count: length)
+            for lineIndex in 0..<count {
+                for channel in 0..<3 {
+                    for position in 0..<length { line[position] = pixels[index(lineIndex, position) * 3 + channel] }
+                    var sum = 0
+                    for offset in -radius...radius { sum += line[min(length - 1, max(0, offset))] }
+                    for position in 0..<length {
+                        pixels[index(lineIndex, position) * 3 + channel] = sum / (2 * radius + 1)
+                        sum += line[min(length - 1, position + radius + 1)] - line[max(0, position - radius)]
+                    }
+                }
+            }
+        }
+        blurLines(count: height, length: width) { row, column in row * width + column }
+        blurLines(count: width, length: height) { column, row in row * width + column }
+        return Frame(width: width, height: height, rgb: pixels.map { UInt8(clamping: $0) })
+    }
+
+    static func darkened(_ frame: Frame, by factor: Double) -> Frame {
+        Frame(width: frame.width, height: frame.height, rgb: frame.rgb.map { UInt8((Double($0) * factor).rounded()) })
+    }
+
+    /// Sharper frames rank higher however far past text-sharpness they are blurred, and only a nearly black frame is
+    /// too dark; the detector still finds the photo's objects in the blurred and the dim copies.
+    @Test(arguments: ["bus.jpg", "zidane.jpg", "coffee.png"])
+    func sharperFramesRankHigherAndOnlyNearlyBlackOnesAreTooDark(photo: String) throws {
+        guard let frame = try DetectorTests.photo(photo), let detector = try DetectorTests.detector("yolox_nano.onnx") else {
+            return
+        }
+        var meter = SharpnessMeter()
+        var capture = ExploreCapture<Int>()
+        let versions = [("sharp", frame), ("blur 2", Self.boxBlurred(frame, radius: 2)), ("blur 8", Self.boxBlurred(frame, radius: 8)),
+                        ("dim", Self.darkened(frame, by: 0.12)), ("black", Self.darkened(frame, by: 0.015))]
+        var lines: [String] = []
+        var clarities: [FrameClarity] = []
+        var found: [Int] = []
+        for (name, version) in versions {
+            let clarity = capture.clarity(of: meter.measure(version))
+            clarities.append(clarity)
+            found.append(try detector.detect(version).count)
+            lines.append("\(name): sharpness \(String(format: "%.1f", clarity.sharpness)), brightness "
+                         + "\(String(format: "%.1f", clarity.brightness)), \(found.last!) detections")
+        }
+        print("\(photo): " + lines.joined(separator: "; "))
+        #expect(clarities[0].sharpness > clarities[1].sharpness && clarities[1].sharpness > clarities[2].sharpness, "\(lines)")
+        #expect(clarities[0...3].allSatisfy(\.isClear) && !clarities[4].isClear, "\(lines)")
+        #expect(found[0...3].allSatisfy { $0 > 0 }, "\(lines)")
+
+        // Offered the blurred, the sharp and the slightly blurred frame, the capture tries the sharp one.
+        var effects: [ExploreCapture<Int>.Effect] = []
+        for index in [2, 0, 1] { effects = capture.handle(.frame(index, meter.measure(versions[index].1))) }
+        guard case .detect(let chosen, _) = effects.first else { Issue.record("no frame chosen: \(effects)"); return }
+        #expect(chosen == 0)
+        let admitted = DetectionFilter().apply(try detector.detect(versions[chosen].1)).count
+        guard case .describe = capture.handle(.detected(count: admitted)).first else {
+            Issue.record("\(photo) found nothing to describe")
+            return
+        }
     }
 }
