@@ -36,8 +36,7 @@ public struct ContinuousScanner: Sendable {
     }
 
     public let configuration: Configuration
-    public let camera: CameraFieldOfView
-    public let priors: SizePriors
+    public let geometry: SceneGeometry
     public private(set) var tracker: SceneTracker
     /// Identities already reported, while the tracker still remembers them.
     private var reported: Set<Int> = []
@@ -46,8 +45,7 @@ public struct ContinuousScanner: Sendable {
                 priors: SizePriors = .standard, configuration: Configuration = Configuration()) {
         precondition(configuration.maximumPerFrame >= 1, "a scanner reports at least one object a frame")
         self.configuration = configuration
-        self.camera = camera
-        self.priors = priors
+        geometry = SceneGeometry(camera: camera, priors: priors)
         tracker = SceneTracker(filter: filter, configuration: configuration.tracking)
     }
 
@@ -69,10 +67,9 @@ public struct ContinuousScanner: Sendable {
     }
 
     private func placed(_ object: TrackedObject) -> (object: EnteredObject, order: ImportanceOrder) {
-        let distance = priors.distance(of: object.box, label: object.label, camera: camera)
-        let order = ImportanceOrder(label: object.label, distance: distance, box: object.box)
-        let entered = EnteredObject(id: object.id, label: object.label, clock: camera.clockDirection(of: object.box),
-                                    distance: distance, isPriority: order.isPriority, box: object.box)
-        return (entered, order)
+        let placement = geometry.place(object.label, box: object.box)
+        let entered = EnteredObject(id: object.id, label: object.label, clock: placement.clock,
+                                    distance: placement.distance, isPriority: placement.order.isPriority, box: object.box)
+        return (entered, placement.order)
     }
 }

@@ -75,8 +75,7 @@ public struct HazardMonitor: Sendable {
     }
 
     public let configuration: Configuration
-    public let camera: CameraFieldOfView
-    public let priors: SizePriors
+    public let geometry: SceneGeometry
     public private(set) var tracker: SceneTracker
     /// When each class was last alerted.
     private var lastAlert: [String: Double] = [:]
@@ -86,8 +85,7 @@ public struct HazardMonitor: Sendable {
     public init(filter: DetectionFilter = DetectionFilter(), camera: CameraFieldOfView = .standard,
                 priors: SizePriors = .standard, configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.camera = camera
-        self.priors = priors
+        geometry = SceneGeometry(camera: camera, priors: priors)
         tracker = SceneTracker(filter: filter, configuration: configuration.tracking)
     }
 
@@ -101,7 +99,7 @@ public struct HazardMonitor: Sendable {
         let hazards = detections.filter { configuration.hazardLabels.contains($0.label) }
         let candidates = tracker.update(detections: hazards, timestamp: timestamp).map { object in
             let growth = escalated.contains(object.id) ? nil : approachGrowthRate(of: object, at: timestamp)
-            return RankedAlert(alert(for: object, approachRate: growth))
+            return rankedAlert(for: object, approachRate: growth)
         }
         escalated.formIntersection(tracker.objects.keys)
         var alerts: [RankedAlert] = []
@@ -124,11 +122,6 @@ public struct HazardMonitor: Sendable {
         var alert: HazardAlert
         var order: ImportanceOrder
 
-        init(_ alert: HazardAlert) {
-            self.alert = alert
-            order = ImportanceOrder(label: alert.label, distance: alert.distance, box: alert.box)
-        }
-
         static func precedes(_ lhs: RankedAlert, _ rhs: RankedAlert) -> Bool {
             if lhs.alert.isApproaching != rhs.alert.isApproaching { return lhs.alert.isApproaching }
             if lhs.order != rhs.order { return lhs.order < rhs.order }
@@ -136,8 +129,9 @@ public struct HazardMonitor: Sendable {
         }
     }
 
-    private func alert(for object: TrackedObject, approachRate: Double?) -> HazardAlert {
-        let distance = priors.distance(of: object.box, label: object.label, camera: camera)
+    private func rankedAlert(for object: TrackedObject, approachRate: Double?) -> RankedAlert {
+        let placement = geometry.place(object.label, box: object.box)
+        let distance = placement.distance
         let proximity: HazardAlert.Proximity
         if let distance {
             let limit = distance.kind == .about ? configuration.closeWithin : configuration.closeBoundWithin
@@ -145,9 +139,10 @@ public struct HazardMonitor: Sendable {
         } else {
             proximity = object.box.area >= configuration.closeBoxArea ? .close : .unknown
         }
-        return HazardAlert(id: object.id, label: object.label, clock: camera.clockDirection(of: object.box),
-                           distance: distance, proximity: proximity, isApproaching: approachRate != nil,
-                           timeToContact: approachRate.map { 2 / $0 }, box: object.box)
+        let alert = HazardAlert(id: object.id, label: object.label, clock: placement.clock, distance: distance,
+                                proximity: proximity, isApproaching: approachRate != nil,
+                                timeToContact: approachRate.map { 2 / $0 }, box: object.box)
+        return RankedAlert(alert: alert, order: placement.order)
     }
 
     /// The growth rate of the object's box area (per second, as d ln(area)/dt) when it shows an approach, else nil.
@@ -155,11 +150,10 @@ public struct HazardMonitor: Sendable {
     /// Fitted by least squares over the boxes of the last `approachWindow` seconds that the picture does not cut: a
     /// box growing because more of its object comes into view says nothing about the object's distance.
     func approachGrowthRate(of object: TrackedObject, at timestamp: Double) -> Double? {
-        let margin = priors.edgeMargin
         let sightings = object.history.filter { sighting in
-            let box = sighting.box
+            let cut = sighting.box.cutByPicture(margin: geometry.priors.edgeMargin)
             return timestamp - sighting.timestamp <= configuration.approachWindow + 1e-9
-                && box.x > margin && box.y > margin && box.maxX < 1 - margin && box.maxY < 1 - margin && box.area > 0
+                && !cut.horizontally && !cut.vertically && sighting.box.area > 0
         }
         guard sightings.count >= configuration.approachSightings, sightings.last?.timestamp == timestamp,
               let first = sightings.first?.timestamp else { return nil }

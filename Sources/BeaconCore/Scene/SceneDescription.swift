@@ -44,8 +44,7 @@ public struct SceneDescription: Sendable, Hashable, Codable {
 /// by importance, and a cap on the length.
 public struct SceneDescriber: Sendable, Hashable {
     public var filter: DetectionFilter
-    public var camera: CameraFieldOfView
-    public var priors: SizePriors
+    public var geometry: SceneGeometry
     /// Items in the report. FR16 asks for at least five; eight is about what a listener takes in at once.
     public var maximumItems: Int
 
@@ -53,39 +52,35 @@ public struct SceneDescriber: Sendable, Hashable {
                 priors: SizePriors = .standard, maximumItems: Int = 8) {
         precondition(maximumItems >= 1, "a report has room for at least one item")
         self.filter = filter
-        self.camera = camera
-        self.priors = priors
+        geometry = SceneGeometry(camera: camera, priors: priors)
         self.maximumItems = maximumItems
     }
 
     public func describe(_ detections: [Detection]) -> SceneDescription {
         struct Placed {
             var detection: Detection
-            var clock: ClockDirection
-            var distance: DistanceEstimate?
-            var order: ImportanceOrder
+            var placement: Placement
+            var order: ImportanceOrder { placement.order }
         }
         struct GroupKey: Hashable {
             var label: String
             var hour: Int
         }
-        let placed = filter.apply(detections).map { detection -> Placed in
-            let distance = priors.distance(of: detection.box, label: detection.label, camera: camera)
-            return Placed(detection: detection, clock: camera.clockDirection(of: detection.box), distance: distance,
-                          order: ImportanceOrder(label: detection.label, distance: distance, box: detection.box))
+        let placed = filter.apply(detections).map {
+            Placed(detection: $0, placement: geometry.place($0.label, box: $0.box))
         }
-        let groups = Dictionary(grouping: placed) { GroupKey(label: $0.detection.label, hour: $0.clock.hour) }
+        let groups = Dictionary(grouping: placed) { GroupKey(label: $0.detection.label, hour: $0.placement.clock.hour) }
             .values
             .map { $0.sorted { $0.order < $1.order } }
             .sorted { lhs, rhs in
                 // Ties (identical boxes and classes) fall back to the label and the hour so the report is stable.
                 if lhs[0].order != rhs[0].order { return lhs[0].order < rhs[0].order }
-                return (lhs[0].detection.label, lhs[0].clock.hour) < (rhs[0].detection.label, rhs[0].clock.hour)
+                return (lhs[0].detection.label, lhs[0].placement.clock.hour) < (rhs[0].detection.label, rhs[0].placement.clock.hour)
             }
         let kept = groups.prefix(maximumItems)
         let items = kept.enumerated().map { index, members in
-            SceneItem(label: members[0].detection.label, count: members.count, clock: members[0].clock,
-                      distance: members.lazy.compactMap(\.distance).first, rank: index + 1,
+            SceneItem(label: members[0].detection.label, count: members.count, clock: members[0].placement.clock,
+                      distance: members.lazy.compactMap(\.placement.distance).first, rank: index + 1,
                       isPriority: members[0].order.isPriority, boxes: members.map(\.detection.box))
         }
         let omitted = groups.dropFirst(maximumItems).reduce(0) { $0 + $1.count }

@@ -19,6 +19,14 @@ public struct ObjectSize: Sendable, Hashable, Codable {
     }
 }
 
+extension NormalizedRect {
+    /// Whether the picture cuts the box off (a side within `margin` of the picture's edge, or beyond it), across and
+    /// up and down.
+    func cutByPicture(margin: Double) -> (horizontally: Bool, vertically: Bool) {
+        (x <= margin || maxX >= 1 - margin, y <= margin || maxY >= 1 - margin)
+    }
+}
+
 /// How far away something is, as a person can use it: rounded, and said with "about".
 public struct DistanceEstimate: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -88,8 +96,7 @@ public struct SizePriors: Sendable, Hashable {
         let top = max(0, box.y), bottom = min(1, box.maxY), left = max(0, box.x), right = min(1, box.maxX)
         let shownHeight = bottom - top, shownWidth = right - left
         guard shownHeight > 0, shownWidth > 0 else { return nil }
-        let cutVertically = top <= edgeMargin || bottom >= 1 - edgeMargin
-        let cutHorizontally = left <= edgeMargin || right >= 1 - edgeMargin
+        let (cutHorizontally, cutVertically) = box.cutByPicture(margin: edgeMargin)
         let pictureHeight = 2 * tan(verticalFieldOfView / 2 * .pi / 180)
         let pictureWidth = 2 * tan(horizontalFieldOfView / 2 * .pi / 180)
         // The distance at which `metres` fills `fraction` of a picture `span` wide (in tangent units).
@@ -112,11 +119,6 @@ public struct SizePriors: Sendable, Hashable {
         }
         guard let tightest = bounds.min(), tightest <= longestUsefulBound else { return nil }
         return DistanceEstimate(unroundedMetres: tightest, kind: .atMost)
-    }
-
-    /// The same, for a picture taken by `camera`.
-    public func distance(of box: NormalizedRect, label: String, camera: CameraFieldOfView) -> DistanceEstimate? {
-        distance(of: box, label: label, verticalFieldOfView: camera.vertical, horizontalFieldOfView: camera.horizontal)
     }
 
     /// Typical sizes of the 80 COCO classes (adults, family cars, household furniture and tableware).
