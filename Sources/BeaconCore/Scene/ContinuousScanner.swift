@@ -56,8 +56,8 @@ public struct ContinuousScanner: Sendable {
 
     /// A detector frame. Returns the objects to report now, most important first.
     public mutating func update(detections: [Detection], timestamp: Double) -> [EnteredObject] {
-        let unreported = tracker.update(detections: detections, timestamp: timestamp).filter { !reported.contains($0.id) }
-        let ranked = unreported.map(placed).sorted { lhs, rhs in
+        let confirmed = tracker.update(detections: detections, timestamp: timestamp)
+        let ranked = confirmed.filter { !reported.contains($0.id) }.map(placed).sorted { lhs, rhs in
             lhs.order != rhs.order ? lhs.order < rhs.order : lhs.object.id < rhs.object.id
         }
         let entered = ranked.prefix(configuration.maximumPerFrame).map(\.object)
@@ -68,8 +68,8 @@ public struct ContinuousScanner: Sendable {
 
     private func placed(_ object: TrackedObject) -> (object: EnteredObject, order: ImportanceOrder) {
         let placement = geometry.place(object.label, box: object.box)
-        let entered = EnteredObject(id: object.id, label: object.label, clock: placement.clock,
-                                    distance: placement.distance, isPriority: placement.order.isPriority, box: object.box)
+        let entered = EnteredObject(id: object.id, label: object.label, clock: placement.clock, distance: placement.distance,
+                                    isPriority: placement.order.isPriority, box: object.box)
         return (entered, placement.order)
     }
 }

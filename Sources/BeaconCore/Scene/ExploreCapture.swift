@@ -43,7 +43,8 @@ public struct ExploreCapture<Candidate: Sendable>: Sendable {
         /// The detector ran on the frame of the last `detect` effect and this many detections passed the user's
         /// filter (confidence threshold, ignored classes).
         case detected(count: Int)
-        /// No more frames will come (a still image, the end of a video): the sharpest frame seen is tried, however dark.
+        /// No more frames will come (a still image, the end of a video): the sharpest frame seen is tried, however
+        /// dark.
         case sourceEnded
     }
 
@@ -84,7 +85,8 @@ public struct ExploreCapture<Candidate: Sendable>: Sendable {
         let cells = Double(max(1, map.cellCount))
         let sharpness = Double(map.laplacianVariance.reduce(0, +)) / cells
         let brightness = Double(map.greyMean.reduce(0, +)) / cells
-        return FrameClarity(sharpness: sharpness, brightness: brightness, isClear: brightness >= parameters.minimumBrightness)
+        return FrameClarity(sharpness: sharpness, brightness: brightness,
+                            isClear: brightness >= parameters.minimumBrightness)
     }
 
     public mutating func handle(_ event: Event) -> [Effect] {

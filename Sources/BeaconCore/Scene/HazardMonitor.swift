@@ -69,7 +69,9 @@ public struct HazardMonitor: Sendable {
         public init() {}
 
         /// People, vehicles and dogs: what moves and can hurt or be hurt.
-        public static let defaultHazardLabels: Set<String> = ["person", "bicycle", "car", "motorcycle", "bus", "truck", "dog"]
+        public static let defaultHazardLabels: Set<String> = [
+            "person", "bicycle", "car", "motorcycle", "bus", "truck", "dog",
+        ]
 
         public func cooldown(for label: String) -> Double { classCooldowns[label] ?? cooldown }
     }
@@ -107,9 +109,8 @@ public struct HazardMonitor: Sendable {
         for group in Dictionary(grouping: candidates, by: \.alert.label).values {
             guard let best = group.min(by: RankedAlert.precedes) else { continue }
             let label = best.alert.label
-            if !best.alert.isApproaching, let last = lastAlert[label], timestamp - last < configuration.cooldown(for: label) {
-                continue
-            }
+            let cooling = lastAlert[label].map { timestamp - $0 < configuration.cooldown(for: label) } ?? false
+            if cooling && !best.alert.isApproaching { continue }
             if best.alert.isApproaching { escalated.insert(best.alert.id) }
             lastAlert[label] = timestamp
             alerts.append(best)

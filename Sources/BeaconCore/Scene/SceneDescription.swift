@@ -75,7 +75,8 @@ public struct SceneDescriber: Sendable, Hashable {
             .sorted { lhs, rhs in
                 // Ties (identical boxes and classes) fall back to the label and the hour so the report is stable.
                 if lhs[0].order != rhs[0].order { return lhs[0].order < rhs[0].order }
-                return (lhs[0].detection.label, lhs[0].placement.clock.hour) < (rhs[0].detection.label, rhs[0].placement.clock.hour)
+                return (lhs[0].detection.label, lhs[0].placement.clock.hour)
+                    < (rhs[0].detection.label, rhs[0].placement.clock.hour)
             }
         let kept = groups.prefix(maximumItems)
         let items = kept.enumerated().map { index, members in

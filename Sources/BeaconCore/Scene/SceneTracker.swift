@@ -73,8 +73,8 @@ public struct SceneTracker: Sendable {
         var seen: [TrackedObject] = []
         for track in tracker.tracks where track.isSeen {
             var object = objects[track.id]
-                ?? TrackedObject(id: track.id, label: track.label, box: track.box, firstSeen: timestamp, lastSeen: timestamp,
-                                 confidentSightings: 0, isConfirmed: false, history: [])
+                ?? TrackedObject(id: track.id, label: track.label, box: track.box, firstSeen: timestamp,
+                                 lastSeen: timestamp, confidentSightings: 0, isConfirmed: false, history: [])
             object.label = track.label
             object.box = track.box
             object.lastSeen = timestamp

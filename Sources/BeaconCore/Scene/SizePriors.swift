@@ -105,10 +105,12 @@ public struct SizePriors: Sendable, Hashable {
         }
         let size = size(of: label)
         if let height = size.height, !cutVertically {
-            return DistanceEstimate(unroundedMetres: distance(height, filling: shownHeight, of: pictureHeight), kind: .about)
+            return DistanceEstimate(unroundedMetres: distance(height, filling: shownHeight, of: pictureHeight),
+                                    kind: .about)
         }
         if let width = size.width, !cutHorizontally {
-            return DistanceEstimate(unroundedMetres: distance(width, filling: shownWidth, of: pictureWidth), kind: .about)
+            return DistanceEstimate(unroundedMetres: distance(width, filling: shownWidth, of: pictureWidth),
+                                    kind: .about)
         }
         var bounds: [Double] = []
         if let height = size.height { bounds.append(distance(height, filling: shownHeight, of: pictureHeight)) }
