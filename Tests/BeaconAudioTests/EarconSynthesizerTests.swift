@@ -85,6 +85,25 @@ struct EarconSynthesizerTests {
         }
     }
 
+    @Test("hazard is an urgent two-tone call: four 70 ms notes alternating high and low a tritone apart")
+    func hazard() {
+        let hazard = synthesizer.render(Earcon(kind: .hazard))
+        #expect((0.25...0.35).contains(hazard.duration), "hazard \(hazard.duration) s")
+        let spacing = EarconDesign.hazardNoteSpacing
+        let notes = (0..<4).map { index in
+            let start = Double(index) * spacing
+            return hazard.slice(from: start + 0.010, to: start + 0.060)
+        }
+        let frequencies = notes.map { $0.channel(0).zeroCrossingFrequency }
+        #expect(frequencies[0] > frequencies[1] * 1.3 && frequencies[2] > frequencies[1] * 1.3
+                && frequencies[2] > frequencies[3] * 1.3, "\(frequencies) Hz")
+        #expect(abs(frequencies[0] - frequencies[2]) < 20 && abs(frequencies[1] - frequencies[3]) < 20, "\(frequencies) Hz")
+        #expect(abs(frequencies[0] - 1_056) < 15 && abs(frequencies[1] - 748) < 15, "\(frequencies) Hz")
+        // Every note is loud: no note is a quiet echo of another.
+        #expect(notes.allSatisfy { $0.peak > 0.9 * hazard.peak }, "\(notes.map(\.peak)) of \(hazard.peak)")
+        print("hazard: \(hazard.duration) s, notes at \(frequencies.map { Int($0.rounded()) }) Hz")
+    }
+
     @Test("every kind sounds different, stays under the peak level and in the moderate band")
     func distinctKinds() {
         let sounds = Earcon.Kind.allCases.map { synthesizer.render(Earcon(kind: $0)) }

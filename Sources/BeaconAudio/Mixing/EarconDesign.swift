@@ -54,8 +54,21 @@ enum EarconDesign {
             return [EarconNote(start: 0, duration: 0.20,
                                partials: [.init(ratio: 0.5, amplitude: 0.5), .init(ratio: 0.75, amplitude: 0.5)],
                                envelope: .bell(attack: 0.004, decay: 0.07))]
+        case .hazard:
+            // A hazard: high-low-high-low, 70 ms notes a tritone apart (about 1,060 and 750 Hz). Four quick notes
+            // alternating by an unsettled interval call for attention the way a siren does, and no other earcon
+            // repeats or uses that interval, so it is never mistaken for guidance.
+            let envelope = EarconNote.Envelope.smooth(attack: 0.004, release: 0.012)
+            return [1.2, 0.85, 1.2, 0.85].enumerated().map { index, ratio in
+                EarconNote(start: Double(index) * hazardNoteSpacing, duration: hazardNoteDuration,
+                           partials: [.init(ratio: ratio, amplitude: 1)], envelope: envelope)
+            }
         }
     }
+
+    /// The hazard call's notes: each this long, one starting every `hazardNoteSpacing` seconds.
+    static let hazardNoteDuration = 0.070
+    static let hazardNoteSpacing = 0.078
 
     /// A rising or falling pair of 70 ms notes a fifth apart, the second overlapping the first's release.
     private static func twoNotes(from first: Double, to second: Double) -> [EarconNote] {

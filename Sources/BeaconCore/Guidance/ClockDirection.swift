@@ -34,6 +34,13 @@ public struct ClockDirection: Sendable, Hashable, Codable {
         return ClockDirection(hour: hours > 0 ? hours : 12 + hours)
     }
 
+    /// The nearest hour to the bearing, twelve within 15° either side: the honest answer when nobody is being
+    /// steered into a centre corridor (describing a scene, announcing what comes into view).
+    public static func nearest(horizontalOffset dx: Double, fieldOfView degrees: Double) -> ClockDirection {
+        of(horizontalOffset: dx, fieldOfView: degrees,
+           horizontallyCentred: abs(bearing(horizontalOffset: dx, fieldOfView: degrees)) < 15)
+    }
+
     /// "one o'clock", "twelve o'clock".
     public var words: String { "\(Self.hourNames[hour % 12]) o'clock" }
 

@@ -16,6 +16,8 @@ public struct Earcon: Sendable, Hashable, Codable {
         case start
         /// Something ends (the end of a text, a search paused).
         case end
+        /// A hazard in view: an urgent two-tone call, unlike every guidance sound.
+        case hazard
     }
 
     public var kind: Kind
@@ -46,6 +48,13 @@ public struct HapticPattern: Sendable, Hashable, Codable {
     }
 
     public var duration: Int { milliseconds.reduce(0, +) }
+
+    /// A hazard in view: three short strong pulses. Guidance patterns have one or two pulses, so this is never
+    /// felt as a direction.
+    public static let hazard = HapticPattern(milliseconds: [100, 80, 100, 80, 100, 600], intensity: 1)
+    /// A hazard coming closer: five pulses at twice the pace, the alarm of a shorter fuse.
+    public static let approachingHazard = HapticPattern(milliseconds: [50, 40, 50, 40, 50, 40, 50, 40, 50, 300],
+                                                        intensity: 1)
 }
 
 /// How much a spoken message matters; a message never speaks over a more important one.

@@ -1,18 +1,31 @@
+/// The least-squares straight line through samples (time, value): its centre and its slope.
+struct LeastSquaresLine {
+    var meanTime: Double
+    var meanValue: Double
+    /// Value per unit of time; nil with fewer than two distinct times, where no line is defined.
+    var slope: Double?
+
+    init?(_ samples: [(time: Double, value: Double)]) {
+        guard !samples.isEmpty else { return nil }
+        let count = Double(samples.count)
+        meanTime = samples.reduce(0) { $0 + $1.time } / count
+        meanValue = samples.reduce(0) { $0 + $1.value } / count
+        var covariance = 0.0, variance = 0.0
+        for sample in samples {
+            covariance += (sample.time - meanTime) * (sample.value - meanValue)
+            variance += (sample.time - meanTime) * (sample.time - meanTime)
+        }
+        slope = variance > 1e-12 ? covariance / variance : nil
+    }
+}
+
 /// The least-squares straight line through `samples` (time, value), evaluated at `time`.
 ///
 /// A line through a few recent positions predicts where a steadily moving target will be, and averages out a
 /// little jitter, without the lag a heavier filter would add. With fewer than two distinct times there is no
 /// line, so the newest value stands.
 func leastSquaresExtrapolation(of samples: [(time: Double, value: Double)], at time: Double) -> Double? {
-    guard let newest = samples.last else { return nil }
-    let count = Double(samples.count)
-    let meanTime = samples.reduce(0) { $0 + $1.time } / count
-    let meanValue = samples.reduce(0) { $0 + $1.value } / count
-    var covariance = 0.0, variance = 0.0
-    for sample in samples {
-        covariance += (sample.time - meanTime) * (sample.value - meanValue)
-        variance += (sample.time - meanTime) * (sample.time - meanTime)
-    }
-    guard variance > 1e-12 else { return newest.value }
-    return meanValue + covariance / variance * (time - meanTime)
+    guard let newest = samples.last, let line = LeastSquaresLine(samples) else { return nil }
+    guard let slope = line.slope else { return newest.value }
+    return line.meanValue + slope * (time - line.meanTime)
 }

@@ -150,6 +150,12 @@ public struct MultiObjectTracker: Sendable {
         mergeDuplicateTracks()
     }
 
+    /// Drops the tracks `isGone` picks: for a caller with its own rule for when an object has gone (after so many
+    /// seconds unseen, say, where `maxMisses` counts detector frames).
+    public mutating func forget(where isGone: (Track) -> Bool) {
+        tracks.removeAll(where: isGone)
+    }
+
     /// A detection duplicates a track of its class if it overlaps it strongly or its centre is close.
     public func isDuplicate(_ detection: Detection) -> Bool {
         tracks.contains { track in

@@ -1,0 +1,25 @@
+/// Where a detected object is, for a listener: its clock hour, its distance, and its place in the order things are
+/// said in.
+public struct Placement: Sendable, Hashable {
+    public var clock: ClockDirection
+    public var distance: DistanceEstimate?
+    public var order: ImportanceOrder
+}
+
+/// What turns a class and a box into a placement: the camera's field of view and the typical sizes of things.
+public struct SceneGeometry: Sendable, Hashable {
+    public var camera: CameraFieldOfView
+    public var priors: SizePriors
+
+    public init(camera: CameraFieldOfView = .standard, priors: SizePriors = .standard) {
+        self.camera = camera
+        self.priors = priors
+    }
+
+    public func place(_ label: String, box: NormalizedRect) -> Placement {
+        let distance = priors.distance(of: box, label: label, verticalFieldOfView: camera.vertical,
+                                       horizontalFieldOfView: camera.horizontal)
+        return Placement(clock: camera.clockDirection(of: box), distance: distance,
+                         order: ImportanceOrder(label: label, distance: distance, box: box))
+    }
+}
