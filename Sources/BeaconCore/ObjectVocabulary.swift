@@ -138,9 +138,11 @@ public struct ObjectVocabulary: Sendable {
     public func suggestions(for query: String, limit: Int = 3) -> [String] {
         let phrase = Self.normalize(query).joined(separator: " ")
         guard !phrase.isEmpty else { return [] }
-        let scored = lookup.keys.map { ($0, editDistance(phrase, $0)) }
-            .filter { $0.1 <= max(1, min(2, phrase.count / 3)) }
-            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        let allowed = max(1, min(2, phrase.count / 3))
+        let scored: [(word: String, distance: Int)] = lookup.keys
+            .map { (word: String) -> (word: String, distance: Int) in (word, editDistance(phrase, word)) }
+            .filter { $0.distance <= allowed }
+            .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.word < $1.word }
         var seen = Set<String>()
         var result: [String] = []
         for (word, _) in scored {

@@ -33,6 +33,12 @@ public struct SetAsideFile: Sendable, Hashable {
         }
     }
 
+    /// One sentence for the terminal: what could not be read, why, and where it is kept.
+    public var sentence: String {
+        "\(original.lastPathComponent) could not be read because \(reasonText); starting with defaults, "
+            + "and the old file is kept as \(movedTo.path)."
+    }
+
     /// The suffix for a file set aside at `time`, in local time so it matches what `ls -l` shows.
     static func suffix(at time: Date) -> String {
         let formatter = DateFormatter()

@@ -73,7 +73,7 @@ public enum TestData {
     /// Runs a program and returns its exit status, standard output and standard error.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           currentDirectory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+                           currentDirectory: URL? = nil, input: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -89,8 +89,14 @@ public enum TestData {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            // A script of commands, as `printf '…' | beacon assist` gives it; closing the pipe ends the script.
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting so a chatty child cannot fill a pipe and stall.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()

@@ -8,9 +8,11 @@ struct Beacon: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "beacon",
-        abstract: "Offline assistive vision: finds things with a camera and says where they are.",
+        abstract: "Offline assistive vision: finds things, reads text and says what is around you.",
         discussion: """
             Beacon runs neural networks on this machine, with no network. Start with:
+              beacon                              the assistant: say or type "find cup", "read", "explore", "help"
+              beacon assist --camera /dev/video2  the assistant with another camera
               beacon detect photo.jpg             what is in a photo, and where
               beacon find cup --camera /dev/video0 say where the cup is, as you move the camera
               beacon models list                  which models are installed
@@ -18,7 +20,9 @@ struct Beacon: AsyncParsableCommand {
             Speech goes to the audio device when PulseAudio is running; add --wav FILE to record it instead.
             """,
         version: version,
-        subcommands: [DetectCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self, SettingsCommand.self, ModelsCommand.self, BenchCommand.self]
+        subcommands: [AssistCommand.self, DetectCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self,
+                      SettingsCommand.self, ModelsCommand.self, BenchCommand.self],
+        defaultSubcommand: AssistCommand.self
     )
 
     /// Runs a command and renders every failure as one sentence on standard error with a non-zero exit.

@@ -46,8 +46,7 @@ struct SettingsCommand: ParsableCommand {
         func open() throws -> SettingsStore {
             let store = try Composition().settingsStore(dataDirectory: dataDirectory)
             if let moved = store.setAside {
-                Console.note("beacon: Settings could not be read because \(moved.reasonText); starting with defaults, "
-                             + "and the old file is kept as \(moved.movedTo.path).")
+                Console.note("beacon: \(moved.sentence)")
             }
             return store
         }

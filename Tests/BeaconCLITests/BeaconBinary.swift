@@ -14,8 +14,8 @@ enum BeaconBinary {
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let result = try TestData.run(url.path, arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
+        let result = try TestData.run(url.path, arguments, environment: environment, input: input)
         return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 

@@ -66,7 +66,7 @@ import Testing
         #expect(list.lines.contains("volume = 80"))
         let note = list.stderr.split(separator: "\n")
         #expect(note.count == 1, "\(list.stderr)")
-        #expect(list.stderr.hasPrefix("beacon: Settings could not be read because it is not a database; starting with defaults"))
+        #expect(list.stderr.hasPrefix("beacon: beacon.sqlite could not be read because it is not a database; starting with defaults"))
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".unreadable-") }
         #expect(kept.count == 1)
         #expect(kept.first?.wholeMatch(of: /beacon\.sqlite\.unreadable-\d{8}-\d{6}/) != nil)

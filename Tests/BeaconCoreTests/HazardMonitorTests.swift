@@ -24,25 +24,35 @@ import Testing
         return alerts
     }
 
-    @Test func aHazardInViewIsAlertedOncePerCooldown() throws {
+    @Test func aHazardStandingStillIsAlertedOnceAndAgainWhenItComesClose() throws {
         var monitor = HazardMonitor()
         let alerts = Self.watch(&monitor, frames: 125) { _ in [Self.person(at: 4)] } // 25 s
-        // Confirmed at 0.4 s, then every 10 s.
-        #expect(alerts.map(\.frame) == [2, 52, 102])
+        // Confirmed at 0.4 s; a person who stays where they are is not news again.
+        #expect(alerts.map(\.frame) == [2])
         let first = try #require(alerts.first?.alert)
         #expect(first.label == "person" && first.clock.hour == 12 && !first.isApproaching && first.urgency == .warning)
         guard case .distance(let distance) = first.proximity else { Issue.record("\(first.proximity)"); return }
         #expect(distance.kind == .about && distance.metres == 4 && abs(distance.unroundedMetres - 4) < 1e-9)
         #expect(first.hapticPattern == .hazard)
+        // The same person, later much nearer (a step at a time, so the tracker keeps them): warned again, as close.
+        var nearing = HazardMonitor()
+        let steps = Self.watch(&nearing, frames: 150) { frame in [Self.person(at: frame < 60 ? 4 : max(1.4, 4 - Double(frame - 60) * 0.01))] }
+        #expect(steps.count == 2, "\(steps.map(\.frame))")
+        #expect(steps.last?.alert.isClose == true)
     }
 
     @Test func eachClassHasItsOwnCooldownAndItCanBeSetPerClass() {
         var configuration = HazardMonitor.Configuration()
         configuration.classCooldowns["car"] = 5
         var monitor = HazardMonitor(configuration: configuration)
-        let alerts = Self.watch(&monitor, frames: 60) { _ in [Self.person(at: 5, midX: 0.8), Self.car(at: 12)] }
+        // A second person and a second car come into view 2 s after the first ones: each waits for its class's
+        // cooldown.
+        let alerts = Self.watch(&monitor, frames: 60) { frame in
+            [Self.person(at: 5, midX: 0.2), Self.car(at: 12, midX: 0.3)]
+                + (frame >= 10 ? [Self.person(at: 5, midX: 0.85), Self.car(at: 12, midX: 0.75)] : [])
+        }
         #expect(alerts.filter { $0.alert.label == "person" }.map(\.frame) == [2, 52])
-        #expect(alerts.filter { $0.alert.label == "car" }.map(\.frame) == [2, 27, 52])
+        #expect(alerts.filter { $0.alert.label == "car" }.map(\.frame) == [2, 27])
         // Several people: one alert for the class, about the nearest.
         var crowd = HazardMonitor()
         let crowdAlerts = Self.watch(&crowd, frames: 10) { _ in

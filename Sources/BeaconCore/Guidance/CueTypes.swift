@@ -79,14 +79,21 @@ public struct Utterance: Sendable, Hashable, Codable {
     /// The language the text is in when it is not the session's own (a Russian sign read aloud in an English
     /// session): the voice follows it. nil: the session's voice, as for every guidance phrase.
     public var language: TextLanguage?
+    /// Speed relative to the normal speaking rate (the user's speech speed, the reader's fast mode).
+    public var rate: Double
+    /// The number of a part of a longer text (a sentence of a page being read): such parts are never merged with an
+    /// equal text, since reading a sentence again is what "back" asks for, and the end of each is reported by number.
+    public var sequence: Int?
 
     public init(text: String, priority: SpeechPriority, category: String, isRequested: Bool = false,
-                language: TextLanguage? = nil) {
+                language: TextLanguage? = nil, rate: Double = 1, sequence: Int? = nil) {
         self.text = text
         self.priority = priority
         self.category = category
         self.isRequested = isRequested
         self.language = language
+        self.rate = rate
+        self.sequence = sequence
     }
 
     /// The espeak-ng voice to speak this in: its language's, else the session's `defaultVoice`.

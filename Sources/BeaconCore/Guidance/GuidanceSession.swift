@@ -51,6 +51,14 @@ public struct GuidanceSession: Sendable {
 
     private var phrases: GuidancePhrases { configuration.cues.phrases }
 
+    /// Handles an event speaking through `shared`, the arbiter of a larger session (the assistant's), so guidance
+    /// never talks over a hazard or a reading that the larger session is saying.
+    public mutating func handle(_ event: GuidanceEvent, sharing shared: inout SpeechArbiter) -> [GuidanceEffect] {
+        swap(&arbiter, &shared)
+        defer { swap(&arbiter, &shared) }
+        return handle(event)
+    }
+
     public mutating func handle(_ event: GuidanceEvent) -> [GuidanceEffect] {
         if case .start(let newTarget, let timestamp) = event { return start(newTarget, at: timestamp) }
         guard target != nil else { return [] }
@@ -234,7 +242,7 @@ public struct GuidanceSession: Sendable {
     /// A new search replaces whatever was going on; anything still playing from the old one is silenced first.
     private mutating func start(_ newTarget: SearchTarget, at timestamp: Double) -> [GuidanceEffect] {
         var effects: [GuidanceEffect] = target == nil ? [] : [.stopAll]
-        self = GuidanceSession(configuration: configuration)
+        resetKeepingArbiter()
         target = newTarget
         activeSince = timestamp
         waitToRemind(from: timestamp)
@@ -244,12 +252,21 @@ public struct GuidanceSession: Sendable {
         return effects
     }
 
+    /// A fresh session, but the same arbiter, silenced: it may be shared with a larger session, whose record of what
+    /// was said (for repeat and cooldowns) must survive a new search.
+    private mutating func resetKeepingArbiter() {
+        var kept = arbiter
+        kept.silence()
+        self = GuidanceSession(configuration: configuration)
+        arbiter = kept
+    }
+
     private mutating func press(_ key: GuidanceKey, at timestamp: Double) -> [GuidanceEffect] {
         guard let target else { return [] }
         var effects: [GuidanceEffect] = []
         switch key {
         case .stop:
-            self = GuidanceSession(configuration: configuration)
+            resetKeepingArbiter()
             return [.stopAll]
         case .pauseResume:
             if isPaused {

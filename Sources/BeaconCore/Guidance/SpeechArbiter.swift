@@ -5,7 +5,8 @@
 ///
 /// Rules:
 /// - Hazard > state change > guidance > chatter. Something more important (a state change or a hazard) interrupts
-///   less important speech at its next word boundary, never mid-word; guidance and chatter never interrupt.
+///   less important speech at its next word boundary, never mid-word; guidance and chatter never interrupt. What the
+///   user asked for interrupts too, except an earlier part of the same answer (same category), which it follows.
 /// - Hazards are never dropped (an identical one already waiting is merged with it).
 /// - The same text is not said twice within `repeatCooldown` (6 s); categories may have their own cooldown
 ///   (direction messages at least 4 s apart).
@@ -88,7 +89,8 @@ public struct SpeechArbiter: Sendable {
     public var earconGain: Double { isSpeaking ? configuration.duckedGain : 1 }
 
     public mutating func offer(_ utterance: Utterance, timestamp: Double) -> Decision {
-        if speaking?.text == utterance.text || queue.contains(where: { $0.utterance.text == utterance.text }) {
+        if utterance.sequence == nil,
+           speaking?.text == utterance.text || queue.contains(where: { $0.utterance.text == utterance.text }) {
             return .alreadyPending
         }
         if utterance.priority != .hazard && !utterance.isRequested,
@@ -99,8 +101,11 @@ public struct SpeechArbiter: Sendable {
             start(utterance, at: timestamp)
             return .speak
         }
+        // A requested answer cuts short what is being said, unless that is an earlier part of the same answer (the
+        // objects of one scene report, the sentences of a page): those wait their turn.
+        let continuesAnswer = utterance.isRequested && current.isRequested && current.category == utterance.category
         let outranks = utterance.priority >= .stateChange && current.priority != .hazard
-            && (utterance.priority > current.priority || utterance.isRequested)
+            && (utterance.priority > current.priority || (utterance.isRequested && !continuesAnswer))
         if outranks {
             queue.insert(Waiting(utterance: utterance, offeredAt: timestamp), at: 0)
             if interruptRequested { return .queue }

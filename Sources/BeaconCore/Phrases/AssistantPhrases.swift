@@ -22,6 +22,10 @@ public struct AssistantPhrases: PhraseTable {
     /// One object in a report or an announcement: "Chair, two o'clock, about 2 metres."
     public let object = PhraseTemplate("{object}, {direction}, {distance}.", ru: "{object}, {direction}, {distance}.",
                                        zh: "{object}，{direction}，{distance}。")
+    /// The same without a distance (a class with no size prior, a box that bounds nothing).
+    public let objectAt = PhraseTemplate("{object}, {direction}.", ru: "{object}, {direction}.", zh: "{object}，{direction}。")
+    public let hazardAt = PhraseTemplate("Caution: {object}, {direction}.", ru: "Осторожно: {object}, {direction}.",
+                                         zh: "注意：{object}，{direction}。")
     public let nothingRecognised = PhraseTemplate(
         "Nothing recognised; try more light or another direction.",
         ru: "Ничего не распознано; добавьте света или поверните камеру.",
@@ -72,18 +76,6 @@ public struct AssistantPhrases: PhraseTable {
     public let alertOff = PhraseTemplate("Alerts off for {object}.", ru: "Не буду предупреждать: {object}.",
                                          zh: "已关闭{object}警报。")
     public let ignoring = PhraseTemplate("Ignoring {object}.", ru: "Не буду называть: {object}.", zh: "忽略{object}。")
-    public let batterySaverOn = PhraseTemplate("Battery saver on; scanning at half rate.",
-                                               ru: "Экономия батареи включена; обзор вдвое реже.",
-                                               zh: "省电模式已开启；扫描频率减半。")
-    public let batterySaverOff = PhraseTemplate("Battery saver off.", ru: "Экономия батареи выключена.",
-                                                zh: "省电模式已关闭。")
-    public let batteryLow = PhraseTemplate("Battery {percent} percent; battery saver on.",
-                                           ru: "Заряд {percent} {percent:процент|процента|процентов}; экономия включена.",
-                                           zh: "电量百分之{percent}；已开启省电模式。")
-    public let deviceHot = PhraseTemplate("Device hot; scanning slower.", ru: "Устройство нагрелось; обзор реже.",
-                                          zh: "设备过热；扫描变慢。")
-    public let deviceCool = PhraseTemplate("Device cool again; full speed.", ru: "Устройство остыло; полная скорость.",
-                                           zh: "设备已降温；恢复全速。")
     public let settingsReset = PhraseTemplate("Settings back to defaults.", ru: "Настройки сброшены.",
                                               zh: "设置已恢复默认。")
     public let settingsUnreadable = PhraseTemplate("Settings could not be read; starting with defaults.",
@@ -94,15 +86,6 @@ public struct AssistantPhrases: PhraseTable {
     public let sayAgain = PhraseTemplate("Sorry, say that again.", ru: "Простите, повторите.", zh: "对不起，请再说一遍。")
     public let unknownCommand = PhraseTemplate("Unknown command; say help.", ru: "Не знаю такой команды; скажите «помощь».",
                                                zh: "不认识这个命令；请说“帮助”。")
-    public let cannotSee = PhraseTemplate("Unknown object: {word}; try cup, bottle, chair or phone.",
-                                          ru: "Незнакомый предмет: {word}; попробуйте: чашка, бутылка, стул или телефон.",
-                                          zh: "不认识{word}；试试杯子、瓶子、椅子或手机。")
-    public let didYouMean = PhraseTemplate("Unknown object: {word}; did you mean {suggestion}?",
-                                           ru: "Незнакомый предмет: {word}; может быть, {suggestion}?",
-                                           zh: "不认识{word}；您是说{suggestion}吗？")
-    public let cannotSeeYet = PhraseTemplate("Cannot see {word} yet; try {alternatives}.",
-                                             ru: "Пока не умею находить: {word}; попробуйте: {alternatives}.",
-                                             zh: "还无法识别{word}；试试{alternatives}。")
     public let notSearching = PhraseTemplate("Not searching; say find and an object.",
                                              ru: "Поиск не идёт; скажите «найди» и предмет.",
                                              zh: "没有在寻找；请说“寻找”和物体名称。")

@@ -8,7 +8,7 @@ public struct Phrasebook: Sendable, Hashable {
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
-        DirectionPhrases(), QuantityPhrases(),
+        DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(),
     ]
 
     public init(language: TextLanguage = .english) {
@@ -61,6 +61,15 @@ public struct Phrasebook: Sendable, Hashable {
         let rounded = metres < 3 ? (metres * 2).rounded() / 2 : metres.rounded()
         let plain = self.metres(halves: Int(rounded * 2))
         return approximate ? say(QuantityPhrases().about, ["distance": plain]) : plain
+    }
+
+    /// An estimate from a box's size: "about 2 metres", or "within 3 metres" when the box was cut by the picture.
+    public func distance(_ estimate: DistanceEstimate) -> String {
+        let plain = metres(halves: Int((estimate.metres * 2).rounded()))
+        switch estimate.kind {
+        case .about: return say(QuantityPhrases().about, ["distance": plain])
+        case .atMost: return say(QuantityPhrases().within, ["distance": plain])
+        }
     }
 
     /// A distance in half metres: "half a metre", "1 metre", "2.5 metres", "полтора метра", "两米半". Less than

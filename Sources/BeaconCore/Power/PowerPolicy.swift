@@ -1,11 +1,3 @@
-/// The user's battery-saver setting.
-public enum BatterySaverSetting: String, Sendable, Hashable, Codable, CaseIterable {
-    /// On when the battery runs low while discharging, off again once it is charging or has recovered.
-    case auto
-    case on
-    case off
-}
-
 /// The numbers behind power awareness: when the battery saver comes on by itself, which temperatures count as
 /// which thermal state, and how much each slows frames and detection.
 public struct PowerPolicy: Sendable, Hashable {

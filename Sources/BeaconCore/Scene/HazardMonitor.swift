@@ -31,6 +31,11 @@ public struct HazardAlert: Sendable, Hashable, Codable {
 
     public var urgency: Urgency { isApproaching ? .urgent : .warning }
 
+    public var isClose: Bool {
+        if case .close = proximity { return true }
+        return false
+    }
+
     /// The vibration that goes with the alert.
     public var hapticPattern: HapticPattern { isApproaching ? .approachingHazard : .hazard }
 }
@@ -83,6 +88,9 @@ public struct HazardMonitor: Sendable {
     private var lastAlert: [String: Double] = [:]
     /// Objects that have had their urgent alert: an object escalates once.
     private var escalated: Set<Int> = []
+    /// Objects warned of, and those warned of as close (by tracker id, while they are tracked).
+    private var warned: Set<Int> = []
+    private var warnedClose: Set<Int> = []
 
     public init(filter: DetectionFilter = DetectionFilter(), camera: CameraFieldOfView = .standard,
                 priors: SizePriors = .standard, configuration: Configuration = Configuration()) {
@@ -104,14 +112,24 @@ public struct HazardMonitor: Sendable {
             return rankedAlert(for: object, approachRate: growth)
         }
         escalated.formIntersection(tracker.objects.keys)
+        warned.formIntersection(tracker.objects.keys)
+        warnedClose.formIntersection(tracker.objects.keys)
+        // A hazard is news when it comes into view, when it first comes close, and when it approaches; one that
+        // stays where it is was warned of already, and saying it again every cooldown would be chatter.
+        let news = candidates.filter { candidate in
+            let alert = candidate.alert
+            return !warned.contains(alert.id) || alert.isApproaching || (alert.isClose && !warnedClose.contains(alert.id))
+        }
         var alerts: [RankedAlert] = []
         // One alert per class: its most urgent object, else its nearest.
-        for group in Dictionary(grouping: candidates, by: \.alert.label).values {
+        for group in Dictionary(grouping: news, by: \.alert.label).values {
             guard let best = group.min(by: RankedAlert.precedes) else { continue }
             let label = best.alert.label
             let cooling = lastAlert[label].map { timestamp - $0 < configuration.cooldown(for: label) } ?? false
             if cooling && !best.alert.isApproaching { continue }
             if best.alert.isApproaching { escalated.insert(best.alert.id) }
+            warned.insert(best.alert.id)
+            if best.alert.isClose { warnedClose.insert(best.alert.id) }
             lastAlert[label] = timestamp
             alerts.append(best)
         }

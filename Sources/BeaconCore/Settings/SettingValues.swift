@@ -32,7 +32,8 @@ public enum SpeechSpeed: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
-/// Battery saver: on and off are the user's word; auto follows the battery level.
+/// Battery saver: on and off are the user's word; auto turns it on when the battery runs low while discharging, and
+/// off again once it is charging or has recovered.
 public enum BatterySaverSetting: String, Sendable, Hashable, Codable, CaseIterable {
     case auto, on, off
 }

@@ -10,6 +10,9 @@ final class LiveInbox: @unchecked Sendable {
         case detections(DetectorWorker.Result)
         case ended
         case failed(Error)
+        /// A typed line or a key's command, for the assistant.
+        case line(String)
+        case command(AssistantCommand)
     }
 
     private let condition = NSCondition()

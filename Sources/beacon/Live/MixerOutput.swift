@@ -72,7 +72,20 @@ final class MixerOutput: GuidanceOutput {
         let wordsPerMinute = Int((Double(synthesizer.wordsPerMinute) * rate).rounded())
         let (audio, wordStarts) = try EspeakSynthesizer(wordsPerMinute: wordsPerMinute).synthesizeWithWords(text, voice: voice)
         _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
+        lastSpeechDuration = audio.duration
+        lastSpeechEnd = max(lastSpeechEnd, max(time, mixer.endOfScheduledSound - offset))
         return wordStarts
+    }
+
+    /// When the last speech placed on the mixer ends, on the caller's timeline (for benchmarks).
+    private(set) var lastSpeechEnd = 0.0
+    /// How long the last utterance takes to say.
+    private(set) var lastSpeechDuration = 0.0
+
+    /// Loudness of earcons and speech together, 0…1 (the user's volume setting).
+    func setVolume(_ volume: Double) {
+        mixer.earconVolume = volume
+        mixer.speechVolume = volume
     }
 
     func interruptSpeech() { mixer.interruptSpeech() }

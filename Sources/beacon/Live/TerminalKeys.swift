@@ -12,14 +12,25 @@ final class TerminalKeys: @unchecked Sendable {
         case space, repeatLast, pauseResume, stop, speed, next, previous
     }
 
+    /// What the assistant reads: a single key, or a line typed after Enter.
+    enum Input: Equatable {
+        case character(Character)
+        case line(String)
+    }
+
     private let lock = NSLock()
     private var pending: [Key] = []
+    private var inputs: [Input] = []
+    /// Enter starts a typed line (echoed), Enter again gives it; without this, Enter does nothing.
+    private let typing: Bool
+    private var typed: [UInt8]?
     private var original = termios()
     private let active: Bool
     private var thread: Thread?
 
     /// Starts reading keys when standard input is a terminal; otherwise reads nothing (scripts, pipes, tests).
-    init() {
+    init(typing: Bool = false) {
+        self.typing = typing
         active = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &original) == 0
         guard active else { return }
         var raw = original
@@ -59,15 +70,67 @@ final class TerminalKeys: @unchecked Sendable {
         }
     }
 
+    /// Keys and typed lines since the last call, oldest first (the assistant's reading; `take` is the older one).
+    func takeInput() -> [Input] {
+        lock.withLock {
+            defer { inputs.removeAll() }
+            return inputs
+        }
+    }
+
     private func readLoop() {
         var buffer = [UInt8](repeating: 0, count: 16)
         while true {
             let count = read(STDIN_FILENO, &buffer, buffer.count)
             guard count > 0 else { return }
-            let keys = Self.keys(from: Array(buffer.prefix(count)))
-            guard !keys.isEmpty else { continue }
-            lock.withLock { pending.append(contentsOf: keys) }
+            let bytes = Array(buffer.prefix(count))
+            if typing, typeLine(bytes) { continue }
+            let keys = Self.keys(from: bytes)
+            let characters: [Input] = bytes == [0x1B] ? [.character("\u{1B}")]
+                : bytes.first == 0x1B ? [] : bytes.map { .character(Character(Unicode.Scalar($0))) }
+            lock.withLock {
+                pending.append(contentsOf: keys)
+                inputs.append(contentsOf: characters)
+            }
         }
+    }
+
+    /// Line typing: Enter opens a line, shown as it is typed; Enter gives it, Esc drops it. True when the bytes were
+    /// taken as typing.
+    private func typeLine(_ bytes: [UInt8]) -> Bool {
+        let enter: Set<UInt8> = [10, 13]
+        guard var line = typed else {
+            guard bytes.count == 1, enter.contains(bytes[0]) else { return false }
+            typed = []
+            FileHandle.standardError.write(Data("> ".utf8))
+            return true
+        }
+        for byte in bytes {
+            switch byte {
+            case 10, 13:
+                typed = nil
+                FileHandle.standardError.write(Data("\n".utf8))
+                let text = String(decoding: line, as: UTF8.self)
+                lock.withLock { inputs.append(.line(text)) }
+                return true
+            case 0x1B:
+                typed = nil
+                FileHandle.standardError.write(Data("\n".utf8))
+                return true
+            case 127, 8:
+                if !line.isEmpty {
+                    // Step back over a whole UTF-8 character (its continuation bytes, then its lead byte).
+                    while let last = line.last, last & 0xC0 == 0x80 { line.removeLast() }
+                    if !line.isEmpty { line.removeLast() }
+                    FileHandle.standardError.write(Data("\u{8} \u{8}".utf8))
+                }
+            default:
+                line.append(byte)
+                FileHandle.standardError.write(Data([byte]))
+            }
+        }
+        typed = line
+        return true
     }
 
     /// Maps bytes read together to keys. A lone Escape stops; Escape sequences (arrow keys) are ignored.

@@ -1,0 +1,112 @@
+import ArgumentParser
+import BeaconCore
+import BeaconMedia
+import BeaconVision
+import Foundation
+
+struct AssistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assist",
+        abstract: "Start Beacon's assistant: one session you talk to for every job (also what `beacon` alone does).",
+        discussion: """
+            Start it once, then say or type what you want. Beacon answers in a few words and says every change of
+            mode ("Looking for cup.", "Reading.", "Stopped.").
+
+            Commands (typed, spoken, or from a pipe, one a line):
+              find cup / find my phone          guide to an object with beeps and a few words
+              find text EXIT                    guide to a written word
+              read                              read the page in front of the camera
+              explore / what is around me       the most important things around, with directions
+              scan now                          one report of what is there
+              continuous / on demand            announce objects as they come into view, or only on request
+              stop, pause, resume, repeat, where is it
+              louder, quieter, faster, slower, language Russian
+              alert me to bicycles, stop alerting dogs, ignore chairs, confidence 60, battery saver on
+              what did you detect recently, usage, help, tutorial, quit
+
+            Keys in a terminal: space where is it (pause while reading), r repeat, p pause/resume, s or Esc stop,
+            n next, b back, e explore, c scan now, h help, + louder, - quieter, f faster, l slower, q quit;
+            Enter, then a command and Enter, to type one.
+
+            Examples:
+              beacon assist --camera /dev/video0
+              printf 'explore\\nquit\\n' | beacon assist --input photo.jpg --json --silent
+              printf 'find cup\\nwait 3\\nstop\\nquit\\n' | beacon assist --input room.mp4 --wav session.wav
+            """
+    )
+
+    @Option(help: "A photo (a still camera) or a video file to look at.")
+    var input: String?
+
+    @Option(help: "A camera device (default /dev/video0), or lavfi:testsrc2 for a test pattern.")
+    var camera: String?
+
+    @Flag(help: "Play a video at its own speed, as if it were a camera (keys and typed lines work).")
+    var realtime = false
+
+    @Flag(help: "Print every effect (speech, earcons, modes, settings) as one JSON line.")
+    var json = false
+
+    @Flag(help: "No sound; only print.")
+    var silent = false
+
+    @Option(help: "Write the session's sound (speech and earcons, stereo) to this WAV file.")
+    var wav: String?
+
+    @Option(help: "Where settings, history and usage are kept (default: ~/.local/share/beacon).")
+    var dataDir: String?
+
+    @Option(help: "Object detector: a model name or an .onnx file.")
+    var model = "yolox_nano"
+
+    @Option(help: "The camera's horizontal field of view in degrees, for clock directions and distances.")
+    var fieldOfView: Double = 60
+
+    func validate() throws {
+        if input != nil && camera != nil { throw ValidationError("Give one of --input FILE or --camera DEVICE, not both.") }
+        if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
+        guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
+    }
+
+    func run() throws {
+        let composition = Composition()
+        // With nothing named, the camera a laptop or a wearable has first.
+        let source = try composition.frameSource(input: input, camera: input == nil ? camera ?? "/dev/video0" : nil)
+        let stillPicture = source is ImageFileSource
+        let live = input == nil || realtime
+
+        // Settings first: they choose the language of "Beacon ready.". A store that cannot be read was set aside.
+        let store = try composition.userData(dataDirectory: dataDir)
+        let settings = try store.settings()
+        let detectorOptions = try DetectorOptions.parse(["--model", model, "--confidence", "0.1"])
+        let ocrOptions = try PPOCROptions.parse([])
+        let engines = AssistantEngines(detector: { try composition.detector(detectorOptions) },
+                                       textReader: { try composition.textReader(ocrOptions, language: .automatic) })
+        // The detector is wanted at once (scanning and hazards); text engines only when asked for.
+        engines.warmUp(.objectDetector)
+
+        let destination: MixerOutput.Destination
+        if let wav {
+            destination = .file(URL(fileURLWithPath: wav))
+        } else if !silent, live, let device = MixerOutput.deviceSink() {
+            destination = .device(device)
+        } else {
+            destination = .nowhere
+        }
+        let output = try MixerOutput(destination: destination, voice: settings.language.voice)
+        var configuration = AssistantSession.Configuration()
+        configuration.horizontalFieldOfView = fieldOfView
+        configuration.guidance.speech.duckedGain = 1 // the mixer ducks earcons itself
+        let session = AssistantSession(configuration: configuration, settings: settings)
+        let runner = AssistantRunner(session: session, engines: engines, output: output, store: store,
+                                     options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))
+        for file in store.setAside { Console.note("beacon: \(file.sentence)") }
+        if live {
+            try AssistantLiveLoop(runner: runner, source: source, engines: engines)
+                .run(settingsUnreadable: store.settingsWereUnreadable)
+        } else {
+            try runner.runScripted(source: source, script: { readLine(strippingNewline: true) },
+                                   settingsUnreadable: store.settingsWereUnreadable)
+        }
+    }
+}

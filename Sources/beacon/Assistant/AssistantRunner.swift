@@ -1,0 +1,392 @@
+import BeaconCore
+import BeaconVision
+import Foundation
+
+/// Runs one assistant session: frames from the camera (or a file), commands from typed lines, keys and voice, and
+/// the session's effects out to the mixer, the engines, the store and JSON lines.
+///
+/// Scripted (a file as fast as possible, commands from a pipe) the clock is the pictures' and the sound's own time:
+/// each command is taken when the session has settled (said what it had to say, finished its job), every frame is
+/// worked on in line, and a run repeats exactly. Live (a camera, `--realtime`, or a terminal) the clock is the wall
+/// clock, and the engines run beside the frames on threads of their own.
+final class AssistantRunner {
+    struct Options {
+        var printJSON: Bool
+        /// Commands from a terminal print what is said as plain lines.
+        var printSpeech: Bool
+        var voice = "en"
+        /// The source is one photo: a page is read from it as it is.
+        var stillPicture = false
+        /// Seconds between frames when a photo (or a video's last picture) is held as a still camera.
+        var frameInterval = 0.1
+        /// Give up a scripted run after this much session time (a script that never settles).
+        var maximumSeconds = 600.0
+    }
+
+    private(set) var session: AssistantSession
+    private let engines: AssistantEngines
+    private let output: MixerOutput
+    private let store: AssistantStore?
+    /// The wall-clock date of clock 0, for history records and usage days.
+    private let startedAt: Date
+    /// A store that failed once is reported once; the session goes on.
+    private var storeFailed = false
+    private let options: Options
+    private let parser = CommandParser()
+    private var recentFrames: [Frame] = []
+    private var activeEngines: Set<Engine> = []
+    private var pageCapture: PageCaptureState?
+    private var searchDetect: DetectorWorker.Detect?
+    private let motionEstimator = CameraMotionEstimator()
+    private var lastThumbnail: MotionThumbnail?
+    private var quit = false
+    /// When a scripted `wait` ends.
+    private var waitUntil = 0.0
+    /// Seconds from the start of the run to "Beacon ready.", for `beacon bench startup`.
+    private(set) var readyAfter: Double?
+
+    /// How the last command went, for `beacon bench explore`: the camera's time until the frame it examined, the
+    /// work from the command to the last sentence placed on the mixer, and how long the answer takes to say.
+    struct CommandTiming {
+        var cameraSeconds: Double
+        var workSeconds: Double
+        var reportSpeechSeconds: Double
+    }
+
+    private var commandStarted: (wall: Double, clock: Double)?
+    private var examinedAt: Double?
+    private var lastReportWall: Double?
+    private var reportSpeech = 0.0
+    /// What was said in answer to the last examined frame.
+    private(set) var reportSaid: [String] = []
+
+    var commandTiming: CommandTiming? {
+        guard let commandStarted, let examinedAt, let lastReportWall else { return nil }
+        return CommandTiming(cameraSeconds: examinedAt - commandStarted.clock, workSeconds: lastReportWall - commandStarted.wall,
+                             reportSpeechSeconds: reportSpeech)
+    }
+
+    init(session: AssistantSession, engines: AssistantEngines, output: MixerOutput, store: AssistantStore?,
+         startedAt: Date = Date(), options: Options) {
+        self.session = session
+        self.engines = engines
+        self.output = output
+        self.store = store
+        self.startedAt = startedAt
+        self.options = options
+    }
+
+    /// The event that starts the session: the history the store kept comes back with it.
+    func startEvent(settingsUnreadable: Bool) -> AssistantEvent {
+        let recent = (try? store?.recentDetections(now: startedAt)) ?? RecentDetections()
+        return .started(timestamp: 0, startedAt: startedAt, recent: recent, settingsUnreadable: settingsUnreadable)
+    }
+
+    // MARK: - Scripted
+
+    /// Runs a script of commands (one a line; `wait SECONDS` lets time pass) against a source, on the source's own
+    /// clock. Ends at `quit`, or when the script has ended and the session has settled.
+    func runScripted(source: FrameSource, script: @escaping () -> String?, settingsUnreadable: Bool = false) throws {
+        let held = HeldFrameSource(source, interval: options.frameInterval)
+        var clock = 0.0
+        var scriptEnded = false
+        output.begin()
+        try dispatch(startEvent(settingsUnreadable: settingsUnreadable), at: 0)
+        readyAfter = readyAfter ?? 0
+        while !quit {
+            if session.isSettled, clock >= waitUntil, !scriptEnded {
+                if let line = script() {
+                    try take(line, at: clock)
+                    continue
+                }
+                scriptEnded = true
+            }
+            if scriptEnded, session.isSettled, clock >= waitUntil { break }
+            guard clock < options.maximumSeconds else { throw ScriptNeverSettled(seconds: options.maximumSeconds) }
+            if let frame = try held.nextFrame() {
+                clock = max(clock, frame.timestamp)
+                try settle(at: clock)
+                try process(frame, at: clock, inLine: true)
+            } else {
+                clock += 0.05
+                try settle(at: clock)
+                try dispatch(.tick(timestamp: clock), at: clock)
+            }
+        }
+        try output.advance(to: clock + 1)
+        try output.finish()
+    }
+
+    /// A scripted line: `wait 2.5`, or a command.
+    private func take(_ line: String, at clock: Double) throws {
+        let words = line.split(separator: " ")
+        if words.first?.lowercased() == "wait", words.count == 2, let seconds = Double(words[1]), seconds >= 0 {
+            waitUntil = clock + seconds
+            return
+        }
+        try command(line, at: clock)
+    }
+
+    // MARK: - Live
+
+    var hasQuit: Bool { quit }
+
+    func outputBegin() { output.begin() }
+
+    func finish(at clock: Double) throws {
+        try output.advance(to: clock + 1)
+        try output.finish()
+    }
+
+    /// What the live engine thread should be doing now: a new value means a new worker.
+    var livePurpose: String {
+        switch session.mode {
+        case .findingObject(let target): "find \(target.label)"
+        case .findingText(let text): "find text \(text)"
+        case .reading: "read"
+        default: activeEngines.contains(.objectDetector) ? "detect" : "none"
+        }
+    }
+
+    /// The function the live engine thread runs on each newest frame, or nil when no engine runs on every frame.
+    /// Text found live is matched on that thread too (the same `TextSearch` the session uses for scripted runs).
+    func liveDetect() -> DetectorWorker.Detect? {
+        let engines = self.engines
+        switch session.mode {
+        case .findingObject:
+            return searchDetect
+        case .findingText(let text):
+            guard let query = TextQuery(text) else { return nil }
+            let search = TextSearch(query: query)
+            return { frame, _ in search.detections(in: try engines.text().recognize(frame)) }
+        case .reading:
+            return nil
+        default:
+            guard activeEngines.contains(.objectDetector) else { return nil }
+            return { frame, _ in try engines.objectDetector().detect(frame) }
+        }
+    }
+
+    // MARK: - Shared
+
+    /// A typed line (or a recogniser's words) as a command.
+    func command(_ line: String, at clock: Double) throws {
+        if options.printSpeech { Console.note("> \(line)") }
+        commandStarted = (Monotonic.seconds(), clock)
+        examinedAt = nil
+        lastReportWall = nil
+        reportSpeech = 0
+        reportSaid = []
+        switch parser.parse(line) {
+        case .command(let command): try dispatch(.command(command, timestamp: clock), at: clock)
+        case let other: try dispatch(.unknownInput(other, timestamp: clock), at: clock)
+        }
+    }
+
+    /// Speech that finished by `clock` goes back to the session.
+    func settle(at clock: Double) throws {
+        try output.advance(to: clock)
+        while let finished = output.speechFinished(by: clock) {
+            try dispatch(.speechFinished(timestamp: finished), at: clock)
+        }
+    }
+
+    func process(_ frame: Frame, at clock: Double, inLine: Bool) throws {
+        recentFrames.append(frame)
+        if recentFrames.count > 6 { recentFrames.removeFirst() }
+        try measureMotion(of: frame, at: clock)
+        var sharpness: SharpnessMap?
+        if session.wantsSharpness {
+            var meter = SharpnessMeter()
+            sharpness = meter.measure(frame)
+        }
+        try dispatch(.frame(index: frame.index, timestamp: clock, sharpness: sharpness), at: clock)
+        if pageCapture != nil { try capturePage(from: frame, at: clock) }
+        guard inLine else { return }
+        if activeEngines.contains(.textFinder) {
+            let lines = try engines.text().recognize(frame)
+            try dispatch(.textLines(lines, frame: frame.index, timestamp: clock), at: clock)
+        } else if activeEngines.contains(.objectDetector) {
+            let detections = try detect(frame)
+            try dispatch(.detections(detections, frame: frame.index, timestamp: clock), at: clock)
+        }
+    }
+
+    private func detect(_ frame: Frame) throws -> [Detection] {
+        if let searchDetect { return try searchDetect(frame, !session.isGuiding) }
+        return try engines.objectDetector().detect(frame)
+    }
+
+    private func measureMotion(of frame: Frame, at clock: Double) throws {
+        guard case .findingObject = session.mode else {
+            lastThumbnail = nil
+            return
+        }
+        let thumbnail = MotionThumbnail(frame: frame)
+        defer { lastThumbnail = thumbnail }
+        guard let previous = lastThumbnail, let motion = motionEstimator.motion(from: previous, to: thumbnail) else { return }
+        try dispatch(.cameraMoved(motion, frame: frame.index, timestamp: clock), at: clock)
+    }
+
+    /// Page capture for reading: the first steady, sharp frame (a held photo is taken as it is), then OCR.
+    private func capturePage(from frame: Frame, at clock: Double) throws {
+        guard var capture = pageCapture else { return }
+        let chosen = capture.consider(frame)
+        pageCapture = capture
+        switch chosen {
+        case nil:
+            return
+        case .gaveUp?:
+            pageCapture = nil
+            try dispatch(.pageNotCaptured(timestamp: clock), at: clock)
+        case .accepted(let picture)?:
+            pageCapture = nil
+            let page = PageText(reading: try engines.text().read(picture), frameWidth: picture.width,
+                                frameHeight: picture.height, wholeFrame: false, mode: .sentences, language: .automatic)
+            try dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
+        }
+    }
+
+    /// Hands an event to the session and carries out its effects.
+    func dispatch(_ event: AssistantEvent, at clock: Double) throws {
+        try perform(session.handle(event), at: clock)
+    }
+
+    private func perform(_ effects: [AssistantEffect], at clock: Double) throws {
+        for effect in effects {
+            if options.printJSON { try Console.json(EffectRecord(effect, at: clock, defaultVoice: options.voice)) }
+            switch effect {
+            case .speak(let utterance):
+                if readyAfter == nil { readyAfter = clock }
+                if options.printSpeech && !options.printJSON { Console.line(utterance.text) }
+                try output.say(utterance.text, voice: utterance.voice(default: options.voice), rate: utterance.rate,
+                               at: clock)
+                if examinedAt != nil {
+                    lastReportWall = Monotonic.seconds()
+                    reportSpeech += output.lastSpeechDuration
+                    reportSaid.append(utterance.text)
+                }
+            case .interruptSpeech:
+                output.interruptSpeech()
+            case .stopAll:
+                output.stopAll()
+            case .earcon(let earcon, let time):
+                output.play(earcon, at: time)
+            case .haptic, .cue, .modeChanged, .setPace:
+                break // no vibration motor here; JSON shows them; pace is the live loop's
+            case .startEngine(let engine):
+                try start(engine, at: clock)
+            case .stopEngine(let engine):
+                activeEngines.remove(engine)
+                if engine == .pageReader { pageCapture = nil }
+                if engine != .textFinder, case .findingObject = session.mode {} else { searchDetect = nil }
+            case .examine(let frameIndex):
+                examinedAt = clock
+                try examine(frameIndex, at: clock)
+            case .setVolume(let volume):
+                output.setVolume(volume)
+            case .persistSetting:
+                keep { try store?.save(session.settings) }
+            case .resetSettings:
+                keep { try store?.save(AssistantSettings()) }
+            case .recordDetection(let record):
+                keep { try store?.record(record) }
+            case .recordUsage(let mode, let seconds, let objects, let pages):
+                let usage = UsageStatistics(secondsByMode: [mode: seconds], objectsFound: objects, pagesRead: pages)
+                keep { try store?.addUsage(usage, on: day(at: clock)) }
+            case .show(let line):
+                if !options.printJSON { Console.note(line) }
+            case .fetchUsage:
+                try reportUsage(at: clock)
+            case .quit:
+                quit = true
+            }
+        }
+    }
+
+    private func start(_ engine: Engine, at clock: Double) throws {
+        activeEngines.insert(engine)
+        do {
+            switch engine {
+            case .objectDetector:
+                if case .findingObject(let target) = session.mode {
+                    searchDetect = try engines.searchDetector(for: target)
+                } else {
+                    searchDetect = nil
+                    _ = try engines.objectDetector()
+                }
+            case .textFinder:
+                activeEngines.remove(.objectDetector)
+                searchDetect = nil
+                _ = try engines.text()
+            case .pageReader:
+                _ = try engines.text()
+                pageCapture = PageCaptureState(takesFirstFrame: options.stillPicture)
+            }
+        } catch let error as UserFacingError {
+            activeEngines.remove(engine)
+            Console.note("beacon: \(error.sentence)")
+            try dispatch(.engineFailed(engine, sentence: error.sentence, timestamp: clock), at: clock)
+        }
+    }
+
+    private func examine(_ frameIndex: Int, at clock: Double) throws {
+        guard let frame = recentFrames.last(where: { $0.index == frameIndex }) ?? recentFrames.last else { return }
+        let detections = try engines.objectDetector().detect(frame)
+        try dispatch(.detections(detections, frame: frameIndex, timestamp: clock, examined: true), at: clock)
+    }
+
+    /// Usage totals come from the store, which knows the days; the session words them.
+    private func reportUsage(at clock: Double) throws {
+        var summary = UsageSummary(today: .zero, all: .zero)
+        keep { summary = try store?.usage(today: day(at: clock)) ?? summary }
+        try dispatch(.usage(summary, timestamp: clock), at: clock)
+    }
+
+    private func day(at clock: Double) -> UsageDay { UsageDay(startedAt.addingTimeInterval(clock), timeZone: .current) }
+
+    /// Writes to the store; a failure is said once on the terminal and the session goes on (what was kept stays kept).
+    private func keep(_ write: () throws -> Void) {
+        do {
+            try write()
+        } catch {
+            guard !storeFailed else { return }
+            storeFailed = true
+            let sentence = (error as? UserFacingError)?.sentence ?? "\(error)"
+            Console.note("beacon: \(sentence) Settings and history are not being saved.")
+        }
+    }
+}
+
+/// The page reader's picture choice: a held photo is read as it is; from a camera or video the first steady, sharp
+/// frame (see `FrameSelector`).
+struct PageCaptureState {
+    enum Outcome {
+        case accepted(Frame)
+        case gaveUp
+    }
+
+    var takesFirstFrame: Bool
+    var meter = SharpnessMeter()
+    var selector = FrameSelector<Frame>()
+    var seen = 0
+    var maximumFrames = 150
+
+    mutating func consider(_ frame: Frame) -> Outcome? {
+        if takesFirstFrame { return .accepted(frame) }
+        seen += 1
+        for effect in selector.handle(.frame(frame, meter.measure(frame), timestamp: frame.timestamp)) {
+            switch effect {
+            case .captureStarted: break
+            case .accept(let chosen, _): return .accepted(chosen)
+            case .gaveUp: return .gaveUp
+            }
+        }
+        return seen >= maximumFrames ? .gaveUp : nil
+    }
+}
+
+struct ScriptNeverSettled: UserFacingError {
+    let seconds: Double
+    var sentence: String { "The script did not finish within \(Int(seconds)) seconds of session time; end it with quit." }
+}

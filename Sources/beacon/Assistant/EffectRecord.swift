@@ -1,0 +1,87 @@
+import BeaconCore
+import Foundation
+
+/// One effect of the assistant as a JSON line: what a script or a test reads to see what Beacon did and said.
+struct EffectRecord: Encodable {
+    var time: Double
+    var effect: String
+    var text: String?
+    var language: String?
+    var voice: String?
+    var priority: String?
+    var earcon: String?
+    var pan: Double?
+    var pattern: [Int]?
+    var mode: String?
+    var target: String?
+    var engine: String?
+    var frame: Int?
+    var setting: String?
+    var value: String?
+    var label: String?
+    var cue: CueSnapshot?
+
+    init(_ effect: AssistantEffect, at time: Double, defaultVoice: String) {
+        self.time = (time * 1000).rounded() / 1000
+        switch effect {
+        case .speak(let utterance):
+            self.effect = "speak"
+            text = utterance.text
+            language = (utterance.language ?? .english).rawValue
+            voice = utterance.voice(default: defaultVoice)
+            priority = "\(utterance.priority)"
+        case .interruptSpeech: self.effect = "interrupt"
+        case .stopAll: self.effect = "stop-all"
+        case .earcon(let sound, _):
+            self.effect = "earcon"
+            earcon = sound.kind.rawValue
+            pan = sound.pan
+        case .haptic(let haptic):
+            self.effect = "haptic"
+            pattern = haptic.milliseconds
+        case .cue(let snapshot):
+            self.effect = "cue"
+            cue = snapshot
+        case .modeChanged(let newMode):
+            self.effect = "mode"
+            mode = newMode.name
+            switch newMode {
+            case .findingObject(let searched): target = searched.label
+            case .findingText(let searched): target = searched
+            default: break
+            }
+        case .startEngine(let started):
+            self.effect = "start-engine"
+            engine = started.rawValue
+        case .stopEngine(let stopped):
+            self.effect = "stop-engine"
+            engine = stopped.rawValue
+        case .examine(let examined):
+            self.effect = "examine"
+            frame = examined
+        case .setVolume(let volume):
+            self.effect = "volume"
+            value = String(format: "%.1f", volume)
+        case .setPace(let limits):
+            self.effect = "pace"
+            value = "\(limits)"
+        case .persistSetting(let key, let newValue):
+            self.effect = "setting"
+            setting = key.rawValue
+            value = newValue
+        case .resetSettings: self.effect = "reset-settings"
+        case .recordDetection(let record):
+            self.effect = "history"
+            label = record.label
+        case .recordUsage(let usageMode, let seconds, _, _):
+            self.effect = "usage"
+            mode = usageMode
+            value = String(format: "%.1f", seconds)
+        case .show(let line):
+            self.effect = "show"
+            text = line
+        case .fetchUsage: self.effect = "fetch-usage"
+        case .quit: self.effect = "quit"
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// Scripted sessions of the assistant: typed commands through a pipe, every effect as a JSON line, real models on
+/// real photos. Each test keeps its settings and history in a folder of its own.
+@Suite(.serialized) struct AssistCLITests {
+    struct Effect: Decodable {
+        var time: Double
+        var effect: String
+        var text: String?
+        var language: String?
+        var voice: String?
+        var earcon: String?
+        var mode: String?
+        var target: String?
+        var label: String?
+        var setting: String?
+        var value: String?
+        var cue: Cue?
+    }
+
+    struct Cue: Decodable {
+        var locked: Bool
+        var direction: String?
+    }
+
+    struct Session {
+        var result: BeaconBinary.Result
+        var effects: [Effect]
+        var spoken: [Effect] { effects.filter { $0.effect == "speak" } }
+        var said: [String] { spoken.compactMap(\.text) }
+    }
+
+    /// Runs `beacon assist` on `input` with `script` piped in, in a fresh data folder that is removed afterwards.
+    static func session(_ script: String, input: URL, extra: [String] = []) throws -> Session {
+        let folder = try TestData.temporaryFolder("beacon-assist")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try BeaconBinary.run(["assist", "--input", input.path, "--json", "--silent", "--data-dir", folder.path] + extra,
+                                          input: script)
+        let effects = try result.lines.map { try JSONDecoder().decode(Effect.self, from: Data($0.utf8)) }
+        return Session(result: result, effects: effects)
+    }
+
+    static let numberWords = ["Two": 2, "Three": 3, "Four": 4, "Five": 5, "Six": 6, "Seven": 7, "Eight": 8, "Nine": 9, "Ten": 10]
+
+    /// People in a report: "Person, …" counts one, "Three people, …" three.
+    static func people(in said: [String]) -> Int {
+        said.reduce(0) { total, sentence in
+            if sentence.hasPrefix("Person,") { return total + 1 }
+            let words = sentence.split(separator: " ")
+            if words.count > 1, words[1].hasPrefix("people") { return total + (numberWords[String(words[0])] ?? 0) }
+            return total
+        }
+    }
+
+    @Test func exploreReportsTheBusAndThePeopleWithClockDirections() throws {
+        guard try BeaconBinary.canDetect(), let bus = TestData.image("bus.jpg") else { return }
+        let session = try Self.session("explore\nwhat did you detect recently\nquit\n", input: bus)
+        #expect(session.result.status == 0, "\(session.result.stderr)")
+        let said = session.said
+        #expect(said.first == "Beacon ready.", "\(said)")
+        #expect(said.contains("Exploring."), "\(said)")
+        // Hazard warnings ("Caution: person, …") may come first; the report is the rest.
+        let report = said.filter { $0.contains("o'clock") && !$0.hasPrefix("Caution") }
+        #expect(report.contains { $0.hasPrefix("Bus,") }, "\(report)")
+        #expect(Self.people(in: report) >= 3, "\(report)")
+        // People and vehicles come first: the report never starts with a small thing.
+        #expect(report.first.map { $0.hasPrefix("Bus") || $0.contains("erson") || $0.contains("eople") } ?? false, "\(report)")
+        // Every item says where, on a clock face, and how far, as an estimate.
+        for item in report { #expect(item.contains("about"), "\(item)") }
+        let recently = try #require(said.first { $0.hasPrefix("Recently:") }, "\(said)")
+        #expect(recently.contains("bus") && recently.contains("person"), "\(recently)")
+        #expect(session.effects.contains { $0.effect == "history" && $0.label == "bus" })
+        #expect(said.last == "Goodbye.")
+    }
+
+    @Test func findGuidesToTheCupAndStopSilencesIt() throws {
+        guard try BeaconBinary.canDetect(), let video = try FindCLITests.panVideo() else { return }
+        defer { try? FileManager.default.removeItem(at: video.deletingLastPathComponent()) }
+        let session = try Self.session("find cup\nwait 4\nstop\nquit\n", input: video)
+        #expect(session.result.status == 0, "\(session.result.stderr)")
+        #expect(session.effects.contains { $0.effect == "mode" && $0.mode == "find" && $0.target == "cup" })
+        #expect(session.said.contains("Looking for cup."), "\(session.said)")
+        let guided = session.effects.compactMap(\.cue).filter(\.locked)
+        #expect(guided.count >= 20, "locked on \(guided.count) frames")
+        #expect(session.said.contains { $0.hasPrefix("Cup, ") && $0.contains("o'clock") }, "\(session.said)")
+        #expect(session.effects.contains { $0.effect == "earcon" && $0.earcon == "tick" })
+        // Stop: everything is silenced at once, then "Stopped." and no beat after it.
+        let stop = try #require(session.effects.firstIndex { $0.effect == "stop-all" && $0.time >= 3.9 })
+        let stopTime = session.effects[stop].time
+        let after = session.effects[stop...]
+        #expect(after.contains { $0.effect == "speak" && $0.text == "Stopped." })
+        #expect(!after.contains { $0.effect == "earcon" && $0.earcon == "tick" }, "a beat played after stop")
+        #expect(!after.contains { $0.effect == "cue" }, "guidance went on after stop at \(stopTime) s")
+    }
+
+    @Test func readsThePagePhoto() throws {
+        guard let page = TestData.image("page.png"), TestData.model("PP-OCRv6_det_small.onnx") != nil || TestData.required
+        else { return }
+        let session = try Self.session("read\nquit\n", input: page)
+        #expect(session.result.status == 0, "\(session.result.stderr)")
+        #expect(session.said.contains("Reading."), "\(session.said)")
+        #expect(session.said.contains("Region-based segmentation"), "\(session.said)")
+        #expect(session.said.contains { $0.contains("markers of the coins") }, "\(session.said)")
+        #expect(session.effects.contains { $0.effect == "mode" && $0.mode == "read" })
+    }
+
+    @Test func languageRussianMakesTheNextPhrasesRussian() throws {
+        guard try BeaconBinary.canDetect(), let photo = TestData.image("zidane.jpg") else { return }
+        let session = try Self.session("language Russian\nhelp\nscan now\nquit\n", input: photo)
+        #expect(session.result.status == 0, "\(session.result.stderr)")
+        let index = try #require(session.spoken.firstIndex { $0.text == "Русский язык." }, "\(session.said)")
+        let russian = session.spoken[index...]
+        #expect(russian.count >= 3)
+        for utterance in russian {
+            #expect(utterance.language == "ru" && utterance.voice == "ru", "\(utterance)")
+            #expect(utterance.text?.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) } ?? false, "\(utterance)")
+        }
+        // The choice is kept: the store is told.
+        #expect(session.effects.contains { $0.effect == "setting" && $0.setting == "language" && $0.value == "ru" })
+    }
+
+    @Test func helpAnswersInTheCurrentMode() throws {
+        guard try BeaconBinary.canDetect(), let photo = TestData.image("zidane.jpg") else { return }
+        let session = try Self.session("help\nfind cup\nhelp\nstop\nhelp\nquit\n", input: photo)
+        #expect(session.result.status == 0, "\(session.result.stderr)")
+        let helps = session.said.filter { $0.lowercased().contains("help") || $0.contains("In ") || $0.contains("Say") }
+        #expect(Set(helps).count >= 2, "help said the same in every mode: \(helps)")
+    }
+
+    @Test func badInputGetsOneSentenceAndTheSessionGoesOn() throws {
+        guard try BeaconBinary.canDetect(), let photo = TestData.image("zidane.jpg") else { return }
+        let session = try Self.session("open the window\nfind unicorn\nconfidence 250\nalert me to dragons\nscan now\nquit\n",
+                                       input: photo)
+        #expect(session.result.status == 0, "\(session.result.stderr)")
+        let said = session.said
+        #expect(said.contains("Unknown command; say help."), "\(said)")
+        #expect(said.contains { $0.contains("unicorn") }, "\(said)")
+        #expect(said.contains { $0.contains("dragons") }, "\(said)")
+        #expect(said.contains { $0.contains("onfidence") && $0.contains("50") }, "\(said)")
+        // The session went on: scan now answered with what is in the photo.
+        #expect(said.contains { $0.hasPrefix("Person,") || $0.contains("people") }, "\(said)")
+    }
+
+    @Test func noCameraIsOneSentence() throws {
+        let result = try BeaconBinary.run(["assist", "--silent", "--camera", "/dev/video9"], input: "quit\n")
+        BeaconBinary.expectOneSentence(result, containing: "No camera at /dev/video9")
+    }
+
+    @Test func anUnreadablePhotoIsOneSentence() throws {
+        let folder = try TestData.temporaryFolder("beacon-assist")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0x00, 0x01]).write(to: broken)
+        let result = try BeaconBinary.run(["assist", "--silent", "--input", broken.path, "--data-dir", folder.path],
+                                          input: "quit\n")
+        BeaconBinary.expectOneSentence(result, containing: "broken.jpg")
+    }
+}
