@@ -553,7 +553,9 @@ public struct AssistantSession: Sendable {
                          at: timestamp, into: &effects)
             }
         case .continuousScanning where !isPaused:
-            for object in scanner.update(detections: detections, timestamp: timestamp) {
+            // Hazard classes were just warned of by the hazard monitor: saying them twice would be chatter.
+            for object in scanner.update(detections: detections, timestamp: timestamp)
+            where !settings.hazards.contains(object.label) {
                 remember(object.label, confidence: 1, box: object.box, at: timestamp, into: &effects)
                 objectsFoundInMode += 1
                 let values = spoken(object.label, count: 1, clock: object.clock, distance: object.distance)

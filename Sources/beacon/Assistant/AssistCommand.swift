@@ -102,7 +102,7 @@ struct AssistCommand: ParsableCommand {
                                      options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))
         for file in store.setAside { Console.note("beacon: \(file.sentence)") }
         if live {
-            try AssistantLiveLoop(runner: runner, source: source, engines: engines)
+            try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor())
                 .run(settingsUnreadable: store.settingsWereUnreadable)
         } else {
             try runner.runScripted(source: source, script: { readLine(strippingNewline: true) },

@@ -11,16 +11,20 @@ final class AssistantLiveLoop {
     private let runner: AssistantRunner
     private let source: FrameSource
     private let engines: AssistantEngines
+    private let power: any PowerSensor
     private let inbox = LiveInbox()
+    /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
+    private var nextPowerReading = 0.0
     private var worker: DetectorWorker?
     /// What the running worker serves, so a new search gets a new one.
     private var workerPurpose: String?
     private var frameInHand = 0
 
-    init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines) {
+    init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor) {
         self.runner = runner
         self.source = source
         self.engines = engines
+        self.power = power
     }
 
     func run(settingsUnreadable: Bool) throws {
@@ -41,6 +45,12 @@ final class AssistantLiveLoop {
             let item = inbox.next(timeout: 0.05)
             let clock = Monotonic.seconds() - start
             try runner.settle(at: clock)
+            if clock >= nextPowerReading {
+                nextPowerReading = clock + 2
+                try runner.dispatch(.power(power.read(), timestamp: clock), at: clock)
+                inbox.limitFrameRate(to: runner.paceLimits.frameRateFactor)
+                worker?.limit(to: runner.paceLimits)
+            }
             for input in keys?.takeInput() ?? [] {
                 switch input {
                 case .character(let character):
@@ -87,6 +97,7 @@ final class AssistantLiveLoop {
                     case .failure(let error): inbox.post(.failed(error))
                     }
                 }
+                worker?.limit(to: runner.paceLimits)
             }
         }
         worker?.offer(frame, at: Monotonic.seconds(), lookCloser: !runner.session.isGuiding)

@@ -42,6 +42,9 @@ final class AssistantRunner {
     private var quit = false
     /// When a scripted `wait` ends.
     private var waitUntil = 0.0
+    /// How fast frames and detection may run now, after battery saver and heat (the live loop applies it).
+    private(set) var paceLimits = PaceLimits.unlimited
+
     /// Seconds from the start of the run to "Beacon ready.", for `beacon bench startup`.
     private(set) var readyAfter: Double?
 
@@ -272,8 +275,10 @@ final class AssistantRunner {
                 output.stopAll()
             case .earcon(let earcon, let time):
                 output.play(earcon, at: time)
-            case .haptic, .cue, .modeChanged, .setPace:
-                break // no vibration motor here; JSON shows them; pace is the live loop's
+            case .setPace(let limits):
+                paceLimits = limits
+            case .haptic, .cue, .modeChanged:
+                break // no vibration motor here; JSON shows them
             case .startEngine(let engine):
                 try start(engine, at: clock)
             case .stopEngine(let engine):
