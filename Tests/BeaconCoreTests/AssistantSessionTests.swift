@@ -78,7 +78,7 @@ import Testing
                                                               timestamp: time))).map(\.text)
             announced += Self.said(session.handle(.speechFinished(timestamp: time + 0.1))).map(\.text)
         }
-        #expect(announced == ["Chair, eleven o'clock, about 3.5 metres."], "\(announced)")
+        #expect(announced == ["Chair, twelve o'clock, about 4 metres."], "\(announced)")
     }
 
     @Test func hazardsAreSpokenEvenWhilePausedAndOutrankWhatIsBeingSaid() {

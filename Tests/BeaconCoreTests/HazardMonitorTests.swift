@@ -36,7 +36,7 @@ import Testing
         #expect(first.hapticPattern == .hazard)
         // The same person, later much nearer (a step at a time, so the tracker keeps them): warned again, as close.
         var nearing = HazardMonitor()
-        let steps = Self.watch(&nearing, frames: 150) { frame in [Self.person(at: frame < 60 ? 4 : max(1.4, 4 - Double(frame - 60) * 0.01))] }
+        let steps = Self.watch(&nearing, frames: 150) { frame in [Self.person(at: frame < 60 ? 4 : max(1.6, 4 - Double(frame - 60) * 0.03))] }
         #expect(steps.count == 2, "\(steps.map(\.frame))")
         #expect(steps.last?.alert.isClose == true)
     }

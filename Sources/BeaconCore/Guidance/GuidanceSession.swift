@@ -252,11 +252,11 @@ public struct GuidanceSession: Sendable {
         return effects
     }
 
-    /// A fresh session, but the same arbiter, silenced: it may be shared with a larger session, whose record of what
-    /// was said (for repeat and cooldowns) must survive a new search.
+    /// A fresh session whose arbiter keeps what was said last, for "repeat" (it may be shared with a larger
+    /// session, the assistant's, which asks for repeats across searches).
     private mutating func resetKeepingArbiter() {
         var kept = arbiter
-        kept.silence()
+        kept.reset()
         self = GuidanceSession(configuration: configuration)
         arbiter = kept
     }

@@ -152,6 +152,14 @@ public struct SpeechArbiter: Sendable {
         queue.removeAll { !keepingHazards || $0.utterance.priority != .hazard }
     }
 
+    /// Starts afresh for a new job (a new search, after stop), remembering only the last utterance, for "repeat":
+    /// what the person asks for now is said even if the same words were said a moment ago.
+    public mutating func reset() {
+        let last = lastSpoken
+        self = SpeechArbiter(configuration: configuration)
+        lastSpoken = last
+    }
+
     /// Forgets everything, including what is playing (the adapter stops it).
     public mutating func silence() {
         speaking = nil
