@@ -13,15 +13,14 @@ setup-dev:
 build: setup
 	swift build -c release --product beacon
 
-# Finds the cup in a video panning across a real photo of a coffee cup. Speaks through PulseAudio when a server
-# is running; on a headless machine prints the cues and writes what it would have said to a WAV file.
+# A short session with the assistant on a video made from a real photo of a coffee cup: what is around, find the
+# cup, stop, what was seen. Prints what Beacon says and writes the session's sound (speech, beeps) to a WAV file,
+# which is played when a PulseAudio server answers.
+SCRIPT := explore\nfind cup\nwait 5\nstop\nwhat did you detect recently\nquit\n
 run: build
-	@if pactl info >/dev/null 2>&1; then \
-		$(BEACON) find cup --input "$(SAMPLES)/coffee-pan.mp4" --realtime; \
-	else \
-		$(BEACON) find cup --input "$(SAMPLES)/coffee-pan.mp4" --wav "$(SAMPLES)/find-cup.wav" && \
-		echo "No audio device: the guidance sound (beeps and speech) is in $(SAMPLES)/find-cup.wav"; \
-	fi
+	@printf '$(SCRIPT)' | $(BEACON) assist --input "$(SAMPLES)/coffee-pan.mp4" --wav "$(SAMPLES)/assistant.wav"
+	@echo "The session's sound (speech and beeps) is in $(SAMPLES)/assistant.wav"
+	@if pactl info >/dev/null 2>&1; then paplay "$(SAMPLES)/assistant.wav"; fi
 
 test: setup-dev
 	swift test
