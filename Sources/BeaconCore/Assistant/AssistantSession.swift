@@ -49,6 +49,8 @@ public struct AssistantSession: Sendable {
     /// The newest frame seen, for "scan now".
     private var latestFrame: Int?
     private var pendingExamine: ExaminePurpose?
+    /// "Scan now" came before the camera gave any picture: the first one is looked at.
+    private var scanWaitsForFrame = false
     private var modeSince = 0.0
     private var objectsFoundInMode = 0
     private var pagesReadInMode = 0
@@ -136,6 +138,10 @@ public struct AssistantSession: Sendable {
             latestFrame = index
             poll(at: timestamp, into: &effects)
             if let sharpness { considerForExplore(frame: index, sharpness: sharpness, into: &effects) }
+            if scanWaitsForFrame {
+                scanWaitsForFrame = false
+                effects.append(.examine(frame: index))
+            }
             if case .findingObject = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .findingText = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
         case .cameraMoved(let motion, let frame, let timestamp):
@@ -216,12 +222,9 @@ public struct AssistantSession: Sendable {
             explore = ExploreCapture(parameters: parameters)
             say(phrases.exploring, at: timestamp, priority: .stateChange, requested: true, into: &effects)
         case .scanNow:
-            guard let latestFrame else {
-                say(phrases.noCamera, at: timestamp, priority: .stateChange, requested: true, into: &effects)
-                return
-            }
             pendingExamine = .scanNow
-            effects.append(.examine(frame: latestFrame))
+            // Right after start the camera may not have given a picture yet: the first one is looked at.
+            if let latestFrame { effects.append(.examine(frame: latestFrame)) } else { scanWaitsForFrame = true }
         case .continuous:
             change(.scanning, to: ScanningMode.continuous.rawValue, at: timestamp, into: &effects)
             enter(.continuousScanning, at: timestamp, announce: true, into: &effects)
@@ -464,6 +467,8 @@ public struct AssistantSession: Sendable {
 
     private mutating func stop(at timestamp: Double, into effects: inout [AssistantEffect]) {
         leaveMode(at: timestamp, into: &effects)
+        pendingExamine = nil
+        scanWaitsForFrame = false
         effects.append(.stopAll)
         arbiter.silence()
         mode = .idle

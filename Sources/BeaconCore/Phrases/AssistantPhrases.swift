@@ -93,8 +93,6 @@ public struct AssistantPhrases: PhraseTable {
                                                 zh: "还没有可以重复的内容。")
     public let limitReached = PhraseTemplate("{setting} already at {value}.", ru: "{setting}: уже {value}.",
                                              zh: "{setting}已经是{value}。")
-    public let noCamera = PhraseTemplate("No camera; this needs a picture.", ru: "Нет камеры; для этого нужно изображение.",
-                                         zh: "没有摄像头；需要画面。")
     public let noMicrophone = PhraseTemplate("No microphone; type commands instead.",
                                              ru: "Нет микрофона; вводите команды с клавиатуры.",
                                              zh: "没有麦克风；请用键盘输入命令。")

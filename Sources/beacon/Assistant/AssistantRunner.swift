@@ -40,6 +40,8 @@ final class AssistantRunner {
     private let motionEstimator = CameraMotionEstimator()
     private var lastThumbnail: MotionThumbnail?
     private var quit = false
+    /// The sentence of a page being said: its number, text, start and word starts, to tell which word is playing.
+    private var readingNow: (id: Int, text: String, start: Double, wordStarts: [Double])?
     /// When a scripted `wait` ends.
     private var waitUntil = 0.0
     /// How fast frames and detection may run now, after battery saver and heat (the live loop applies it).
@@ -49,7 +51,8 @@ final class AssistantRunner {
     private(set) var readyAfter: Double?
 
     /// How the last command went, for `beacon bench explore`: the camera's time until the frame it examined, the
-    /// work from the command to the last sentence placed on the mixer, and how long the answer takes to say.
+    /// work from the command until the whole report was composed (every sentence handed to the speech arbiter, the
+    /// first one synthesised and playing), and how long the report takes to say.
     struct CommandTiming {
         var cameraSeconds: Double
         var workSeconds: Double
@@ -250,8 +253,13 @@ final class AssistantRunner {
         }
     }
 
-    /// Hands an event to the session and carries out its effects.
+    /// Hands an event to the session and carries out its effects. A command while a page is read first tells the
+    /// reader which word is playing, so pause goes on from that word.
     func dispatch(_ event: AssistantEvent, at clock: Double) throws {
+        if case .command = event, session.mode == .reading, let playing = readingNow {
+            let offset = ReaderLoop.characterOffset(of: playing, at: clock)
+            try perform(session.handle(.speechProgress(characterOffset: offset, timestamp: clock)), at: clock)
+        }
         try perform(session.handle(event), at: clock)
     }
 
@@ -262,10 +270,10 @@ final class AssistantRunner {
             case .speak(let utterance):
                 if readyAfter == nil { readyAfter = clock }
                 if options.printSpeech && !options.printJSON { Console.line(utterance.text) }
-                try output.say(utterance.text, voice: utterance.voice(default: options.voice), rate: utterance.rate,
-                               at: clock)
+                let wordStarts = try output.say(utterance.text, voice: utterance.voice(default: options.voice),
+                                                rate: utterance.rate, at: clock)
+                readingNow = utterance.sequence.map { ($0, utterance.text, clock, wordStarts) }
                 if examinedAt != nil {
-                    lastReportWall = Monotonic.seconds()
                     reportSpeech += output.lastSpeechDuration
                     reportSaid.append(utterance.text)
                 }
@@ -339,6 +347,8 @@ final class AssistantRunner {
         guard let frame = recentFrames.last(where: { $0.index == frameIndex }) ?? recentFrames.last else { return }
         let detections = try engines.objectDetector().detect(frame)
         try dispatch(.detections(detections, frame: frameIndex, timestamp: clock, examined: true), at: clock)
+        // The whole report is composed now: every sentence is with the speech arbiter, the first one speaking.
+        if lastReportWall == nil { lastReportWall = Monotonic.seconds() }
     }
 
     /// Usage totals come from the store, which knows the days; the session words them.
