@@ -45,17 +45,24 @@ let package = Package(
         .target(name: "BeaconStore", dependencies: ["BeaconCore", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "Crypto", package: "swift-crypto")]),
 
-        // The command-line tool and the composition root.
+        // The benchmark harness, apart from the product: panorama scenes, the simulated user, rendering, ground truth.
+        .target(name: "BeaconBench", dependencies: ["BeaconCore", "BeaconVision"]),
+
+        // The command-line tool and the composition root; `beacon bench` runs the harness.
         .executableTarget(name: "beacon", dependencies: [
-            "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore",
+            "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Locating shared photos and models, and running programs, for the tests.
         .target(name: "BeaconTestSupport", path: "Sources/BeaconTestSupport"),
 
-        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore"]),
-        .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconVision", "BeaconMedia", "BeaconModels", "BeaconTestSupport"]),
+        // Product tests may use the harness's instruments (a seeded generator, search recall); the product may not.
+        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconBench"]),
+        .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconVision", "BeaconBench", "BeaconMedia", "BeaconModels",
+                                                             "BeaconTestSupport"]),
+        .testTarget(name: "BeaconBenchTests", dependencies: ["BeaconBench", "BeaconCore", "BeaconVision", "BeaconMedia",
+                                                            "BeaconTestSupport"]),
         .testTarget(name: "BeaconMediaTests", dependencies: ["BeaconMedia", "BeaconTestSupport"]),
         .testTarget(name: "BeaconAudioTests", dependencies: ["BeaconAudio", "BeaconTestSupport"]),
         .testTarget(name: "BeaconModelsTests", dependencies: ["BeaconModels", "BeaconTestSupport"]),

@@ -1,3 +1,4 @@
+import BeaconBench
 import Testing
 @testable import BeaconCore
 

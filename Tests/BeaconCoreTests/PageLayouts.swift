@@ -1,3 +1,4 @@
+import BeaconBench
 import Foundation
 @testable import BeaconCore
 

@@ -20,7 +20,7 @@ public struct MotionThumbnail: Sendable {
 
     /// ITU-R BT.601 luma of one RGB pixel.
     @inline(__always)
-    static func grey(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Float {
+    public static func grey(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Float {
         0.299 * Float(red) + 0.587 * Float(green) + 0.114 * Float(blue)
     }
 

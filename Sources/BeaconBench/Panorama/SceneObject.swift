@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// One object in a scene's photo, in the whole photo's normalized coordinates: the simulation's ground truth, measured
 /// by hand or, for photos nobody measured, as the detector found it in the whole photo. A detection is exactly that.
 public typealias SceneObject = Detection

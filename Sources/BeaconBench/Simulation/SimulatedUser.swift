@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// A blind person following guidance, as a state machine driven by what they perceive (`Percept`) and by time.
 ///
 /// Move-and-listen, the way people new to audio guidance work: stand still, wait for a beat that describes the new

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// A real photo treated as the world around a person standing still: the photo spans `horizontalSpan` degrees
 /// across (120° by default, so a 60° camera sees half of it), with square pixels, so its vertical span follows from
 /// its shape. Angles map linearly onto pixels, which keeps a view a plain crop of the photo; beyond the photo's edges

@@ -1,3 +1,4 @@
+@testable import BeaconBench
 import Testing
 @testable import BeaconCore
 

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// Where the camera points when a simulated search starts, relative to the object the run is about.
 public struct StartPosition: Sendable, Hashable, Codable {
     public var view: ViewDirection

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// The simulated speech adapter: one utterance at a time at a steady speaking rate; an interruption stops it at the
 /// next word boundary. The driver reports the end to the session as `speechFinished`, as the real adapter does.
 public struct SpeechPlayback: Sendable {

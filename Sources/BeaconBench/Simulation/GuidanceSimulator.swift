@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// Runs simulated searches: a person (`SimulatedUser`) with a camera looking at a `PanoramaScene`, a detector, and
 /// a `GuidanceSession` fed exactly as the live pipeline feeds it — `.start`, then one event per camera frame
 /// (`.detections` on detector frames, `.frame` between them) and `.speechFinished` when the speech adapter is done.

@@ -1,7 +1,7 @@
+@testable import BeaconBench
 import BeaconCore
-import BeaconTestSupport
+import BeaconVision
 import Testing
-@testable import BeaconVision
 
 /// The guidance simulation's glue: views rendered from a real photo, and whole simulated searches with the real
 /// detector on coffee.png.
@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func searchesForTheCupInCoffeeEndCentred() throws {
-        guard let detector = try DetectorTests.detector("yolox_nano.onnx", confidence: 0.1),
-              let photo = try DetectorTests.photo("coffee.png") else { return }
+        guard let detector = try BenchFixtures.detector("yolox_nano.onnx", confidence: 0.1),
+              let photo = try BenchFixtures.photo("coffee.png") else { return }
         let scene = PanoramaScene(photoWidth: photo.width, photoHeight: photo.height)
         let objects = try detector.detect(photo).filter { $0.confidence >= 0.5 }
         let cup = try #require(objects.firstIndex { $0.label == "cup" })

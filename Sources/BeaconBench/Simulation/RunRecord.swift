@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// What one simulated search measured.
 public struct RunRecord: Sendable, Hashable, Codable {
     public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {

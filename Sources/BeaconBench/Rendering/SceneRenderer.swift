@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconVision
 
 /// Renders what the simulated camera sees: the crop of the scene's photo, cut with the tiled search's
 /// `Frame.cropped(to:)`, with a plain grey surround where the view reaches beyond the photo.

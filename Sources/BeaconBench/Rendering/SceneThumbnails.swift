@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconVision
 
 /// The motion estimator's thumbnails of what a simulated camera sees: the thumbnail a live camera's picture would
 /// give (`MotionThumbnail(frame:)`), sampled straight from a once-shrunk grey copy of the photo at the camera's exact

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// What a person perceives of guidance: the effects as ears and skin receive them, without any of the numbers
 /// behind them. The simulated user acts on these alone, never on where the target really is.
 public enum Percept: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconBench
 import BeaconCore
 import BeaconMedia
 import BeaconVision
