@@ -68,14 +68,7 @@ struct GuidanceRunOptions: ParsableArguments {
         var source = try composition.frameSource(input: input, camera: camera)
         if realtime, input != nil { source = PacedFrameSource(source) }
 
-        let destination: MixerOutput.Destination
-        if let wav {
-            destination = .file(URL(fileURLWithPath: wav))
-        } else if !silent, live, let device = MixerOutput.deviceSink() {
-            destination = .device(device)
-        } else {
-            destination = .nowhere
-        }
+        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
         let output = try MixerOutput(destination: destination, voice: voice, speaks: speech)
 
         var configuration = configuration

@@ -31,7 +31,7 @@ import Testing
     @Test func guidanceSpeaksChineseInTheMandarinVoice() {
         let said = foundAndLost(in: .chinese)
         #expect(said.map(\.text) == ["正在寻找杯子。", "杯子，一点钟方向。", "杯子不见了；最后在右边。"])
-        #expect(said.allSatisfy { $0.voice(default: "en") == "cmn" })
+        #expect(said.allSatisfy { $0.voice(default: "en") == "cmn-latn-pinyin" })
     }
 
     /// English utterances carry no language, so the voice the person chose (en-us, say) still speaks them.

@@ -55,7 +55,7 @@ import Testing
             #expect(text.contains(expected), "\(expected) not in \(text)")
         }
         #expect(TextLanguage.detect(in: text) == .chinese)
-        #expect(ReadingLanguage.automatic.voice(for: text) == "cmn")
+        #expect(ReadingLanguage.automatic.voice(for: text) == TextLanguage.chinese.voice)
     }
 
     @Test func readsTheEnglishLabelWithWordsWhereTheyAre() throws {

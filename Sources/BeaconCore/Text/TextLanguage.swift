@@ -4,12 +4,15 @@ public enum TextLanguage: String, Sendable, Hashable, Codable, CaseIterable {
     case russian = "ru"
     case chinese = "zh"
 
-    /// The espeak-ng voice that speaks this language.
+    /// The espeak-ng voice that speaks this language. Mandarin is `cmn-latn-pinyin`: espeak-ng 1.51 (Debian 12)
+    /// turns each Han character into pinyin with a tone digit, and its `cmn` voice then reads the digits as English
+    /// numbers ("bei one, zi five" for 杯子; fixed in 1.52), while this one reads them as tones. Its cost: Latin words
+    /// (the name Beacon, key letters) come out as pinyin.
     public var voice: String {
         switch self {
         case .english: "en"
         case .russian: "ru"
-        case .chinese: "cmn"
+        case .chinese: "cmn-latn-pinyin"
         }
     }
 

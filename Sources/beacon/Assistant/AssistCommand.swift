@@ -85,14 +85,7 @@ struct AssistCommand: ParsableCommand {
         // The detector is wanted at once (scanning and hazards); text engines only when asked for.
         engines.warmUp(.objectDetector)
 
-        let destination: MixerOutput.Destination
-        if let wav {
-            destination = .file(URL(fileURLWithPath: wav))
-        } else if !silent, live, let device = MixerOutput.deviceSink() {
-            destination = .device(device)
-        } else {
-            destination = .nowhere
-        }
+        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
         let output = try MixerOutput(destination: destination, voice: settings.language.voice)
         var configuration = AssistantSession.Configuration()
         configuration.horizontalFieldOfView = fieldOfView

@@ -39,6 +39,14 @@ final class MixerOutput: GuidanceOutput {
         }
     }
 
+    /// Where sound goes for a command: the WAV file when one is named, else the audio device when sound is wanted
+    /// and one answers, else nowhere (speech still takes its time).
+    static func destination(wav: String?, wantsDevice: Bool) -> Destination {
+        if let wav { return .file(URL(fileURLWithPath: wav)) }
+        if wantsDevice, let device = deviceSink() { return .device(device) }
+        return .nowhere
+    }
+
     /// The stereo device sink the live player needs, with a short buffer so a stop is heard at once, when a
     /// PulseAudio server answers.
     static func deviceSink() -> AudioSink? {

@@ -83,14 +83,7 @@ struct ReadCommand: ParsableCommand {
         let keys = (camera != nil && wav == nil) || realtime ? TerminalKeys() : nil
         defer { keys?.restore() }
 
-        let destination: MixerOutput.Destination
-        if let wav {
-            destination = .file(URL(fileURLWithPath: wav))
-        } else if !silent && !json, let device = MixerOutput.deviceSink() {
-            destination = .device(device)
-        } else {
-            destination = .nowhere
-        }
+        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && !json)
         let output = try MixerOutput(destination: destination, voice: "en", speaks: !json)
 
         // A camera or video captures again while the block under the centre is in doubt; a still image has no
