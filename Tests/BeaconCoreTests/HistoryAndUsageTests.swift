@@ -33,7 +33,7 @@ import Testing
         let recent = RecentDetections([record("cup", at: 0), record("chair", at: 175)])
         let now = start.addingTimeInterval(180)
         #expect(recent.sentence(now: now, phrasebook: Phrasebook()) == "Recently: chair, 5 seconds ago; cup, 3 minutes ago.")
-        #expect(recent.sentence(now: now, phrasebook: Phrasebook(language: .russian)).hasPrefix("Недавно: стул, 5 с назад"))
+        #expect(recent.sentence(now: now, phrasebook: Phrasebook(language: .russian)).hasPrefix("Недавно: стул, 5 секунд назад"))
         #expect(RecentDetections().sentence(now: now, phrasebook: Phrasebook()) == "No recent detections.")
     }
 
@@ -54,7 +54,7 @@ import Testing
         #expect(summary.today == evening)
         #expect(summary.all == both)
         #expect(summary.sentences(phrasebook: Phrasebook()) == [
-            "Today: 2 minutes, 1 objects found, 0 pages read.", "In all: 5 minutes, 3 objects found, 1 pages read.",
+            "Today: 2 minutes, 1 object found, 0 pages read.", "In all: 5 minutes, 3 objects found, 1 page read.",
         ])
         #expect(UsageSummary(days: [:], today: today).sentences(phrasebook: Phrasebook()) == ["No usage yet."])
     }

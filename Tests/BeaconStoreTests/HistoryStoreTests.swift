@@ -155,6 +155,6 @@ import Testing
         #expect(try data.recentDetections(now: testMoment.addingTimeInterval(90_060)).records.map(\.label) == ["cup"])
         let sentence = try data.recentDetections(now: testMoment.addingTimeInterval(90_060))
             .sentence(now: testMoment.addingTimeInterval(90_060), phrasebook: Phrasebook())
-        #expect(sentence == "Recently: cup, 1 minutes ago.")
+        #expect(sentence == "Recently: cup, 1 minute ago.")
     }
 }
