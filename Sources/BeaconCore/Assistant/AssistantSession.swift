@@ -559,8 +559,12 @@ public struct AssistantSession: Sendable {
             }
         case .continuousScanning where !isPaused:
             // Hazard classes were just warned of by the hazard monitor: saying them twice would be chatter.
-            for object in scanner.update(detections: detections, timestamp: timestamp)
-            where !settings.hazards.contains(object.label) {
+            // The person's own priority classes are said first; among the rest, the scanner's order (people and
+            // obstacles, then the nearest).
+            let entered = scanner.update(detections: detections, timestamp: timestamp)
+            let prioritised = entered.filter { settings.priority.contains($0.label) }
+                + entered.filter { !settings.priority.contains($0.label) }
+            for object in prioritised where !settings.hazards.contains(object.label) {
                 remember(object.label, confidence: 1, box: object.box, at: timestamp, into: &effects)
                 objectsFoundInMode += 1
                 let values = spoken(object.label, count: 1, clock: object.clock, distance: object.distance)
