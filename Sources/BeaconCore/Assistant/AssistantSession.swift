@@ -29,8 +29,6 @@ public struct AssistantSession: Sendable {
     public private(set) var isPaused = false
     public private(set) var arbiter: SpeechArbiter
     public private(set) var recent = RecentDetections()
-    /// Set once `started` arrived.
-    public private(set) var isReady = false
 
     private var guidance: GuidanceSession?
     private var textSearch: TextSearch?
@@ -70,9 +68,10 @@ public struct AssistantSession: Sendable {
         reader = ReaderSession(configuration: configuration.reader)
         vocabulary = ObjectVocabulary(labels: configuration.labels)
         camera = CameraFieldOfView(horizontal: configuration.horizontalFieldOfView, vertical: configuration.verticalFieldOfView)
+        power = PowerState(setting: settings.batterySaver)
+        // Placeholders until every property is set; then the scene parts are made with the person's settings.
         scanner = ContinuousScanner()
         hazards = HazardMonitor()
-        power = PowerState(setting: settings.batterySaver)
         scanner = makeScanner()
         hazards = makeHazardMonitor()
     }
@@ -113,7 +112,6 @@ public struct AssistantSession: Sendable {
         switch event {
         case .started(let timestamp, let startedAt, let restored, let settingsUnreadable):
             lastTimestamp = timestamp
-            isReady = true
             self.startedAt = startedAt
             recent = restored
             effects.append(.setVolume(volume))

@@ -89,7 +89,7 @@ struct AssistCommand: ParsableCommand {
         let output = try MixerOutput(destination: destination, voice: settings.language.voice)
         var configuration = AssistantSession.Configuration()
         configuration.horizontalFieldOfView = fieldOfView
-        configuration.guidance.speech.duckedGain = 1 // the mixer ducks earcons itself
+        configuration.speech.duckedGain = 1 // the mixer ducks earcons under speech itself, sample-accurately
         let session = AssistantSession(configuration: configuration, settings: settings)
         let runner = AssistantRunner(session: session, engines: engines, output: output, store: store,
                                      options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))

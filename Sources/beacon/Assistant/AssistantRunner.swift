@@ -292,7 +292,8 @@ final class AssistantRunner {
             case .stopEngine(let engine):
                 activeEngines.remove(engine)
                 if engine == .pageReader { pageCapture = nil }
-                if engine != .textFinder, case .findingObject = session.mode {} else { searchDetect = nil }
+                // A search's detector ends with its search; the next search's starts with its own.
+                if engine != .pageReader { searchDetect = nil }
             case .examine(let frameIndex):
                 examinedAt = clock
                 try examine(frameIndex, at: clock)
