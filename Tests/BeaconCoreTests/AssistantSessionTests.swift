@@ -164,6 +164,11 @@ import Testing
         #expect(recent.first?.hasPrefix("Recently: person") == true, "\(recent)")
     }
 
+    @Test func pushToTalkWithoutAMicrophoneSaysToType() {
+        var session = Self.started()
+        #expect(Self.run(.listen, on: &session, at: 1).map(\.text) == ["No microphone; type commands instead."])
+    }
+
     @Test func batterySaverByCommandHalvesThePaceAndSaysSoOnce() {
         var session = Self.started()
         let effects = session.handle(.command(.batterySaver(true), timestamp: 1))

@@ -19,6 +19,9 @@ public struct AssistantSession: Sendable {
         /// Frames explore chooses its picture from, and how many unclear attempts make it give up.
         public var exploreFrames = 3
         public var exploreAttempts = 3
+        /// A microphone and a recogniser are attached: "listen" (the push-to-talk key) opens them. Without, it says
+        /// so and points to typing.
+        public var hasVoiceInput = false
 
         public init() {}
     }
@@ -327,7 +330,8 @@ public struct AssistantSession: Sendable {
             enter(.reading, at: timestamp, announce: false, into: &effects)
             perform(reader.handle(.start(steps)), at: timestamp, into: &effects)
         case .listen:
-            say(phrases.listening, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+            say(configuration.hasVoiceInput ? phrases.listening : phrases.noMicrophone, at: timestamp,
+                priority: .stateChange, requested: true, into: &effects)
         case .quit:
             leaveMode(at: timestamp, into: &effects)
             effects.append(.stopAll)

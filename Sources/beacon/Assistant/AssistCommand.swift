@@ -9,10 +9,10 @@ struct AssistCommand: ParsableCommand {
         commandName: "assist",
         abstract: "Start Beacon's assistant: one session you talk to for every job (also what `beacon` alone does).",
         discussion: """
-            Start it once, then say or type what you want. Beacon answers in a few words and says every change of
-            mode ("Looking for cup.", "Reading.", "Stopped.").
+            Start it once, then type what you want (spoken commands are being built). Beacon answers in a few words
+            and says every change of mode ("Looking for cup.", "Reading.", "Stopped.").
 
-            Commands (typed, spoken, or from a pipe, one a line):
+            Commands (typed in the terminal after Enter, or from a pipe, one a line):
               find cup / find my phone          guide to an object with beeps and a few words
               find text EXIT                    guide to a written word
               read                              read the page in front of the camera
