@@ -1,3 +1,5 @@
+import Foundation
+
 /// The speech recogniser's grammar (JSGF), generated from the command table so voice and typed lines accept the
 /// same commands. English only: Debian has no Russian or Chinese PocketSphinx model.
 ///
@@ -15,7 +17,7 @@ public struct CommandGrammar: Sendable {
     /// Rule names the recogniser selects: the plain commands (push-to-talk) and the wake-word form.
     public static let commandRule = "command"
     public static let wakeRule = "wake"
-    /// Speech that is no command: a loop of filler words, when the caller gives any (see `jsgf(fillers:)`).
+    /// Speech that is no command: filler words, when the caller gives one (see `jsgf(filler:fillerWeight:)`).
     public static let fillerRule = "filler"
 
     /// Words people find on signs, for "find text EXIT".
@@ -91,11 +93,14 @@ public struct CommandGrammar: Sendable {
     /// The grammar as JSGF text, with public rules `<command>` (a command alone) and `<wake>` ("beacon", then
     /// optionally a command).
     ///
-    /// - Parameter fillers: words (typically one per phone, in the recogniser's own dictionary) that together can
-    ///   spell any speech. When given, both public rules gain a branch `<filler>` of one or more of them, weighted
-    ///   `fillerWeight` against the commands' 1: out-of-grammar speech then has a path of its own instead of
-    ///   being forced onto the nearest command, and an utterance the recogniser ends in that branch is rejected.
-    public func jsgf(fillers: [String] = [], fillerWeight: Double = 1) -> String {
+    /// - Parameters:
+    ///   - filler: a word (in the recogniser's dictionary, with many pronunciations) that stands for any word
+    ///     that is no command. When given, both public rules gain a branch `<filler>` of one or more of it, each
+    ///     weighted `fillerWeight`, so speech that is no command has a path of its own instead of being forced
+    ///     onto the nearest command; the recogniser rejects an utterance that ends in that branch.
+    ///   - fillerWeight: the probability of each filler word; the commands' paths have probability 1. Smaller
+    ///     means fewer commands lost to the filler and more other speech taken for commands.
+    public func jsgf(filler: String? = nil, fillerWeight: Double = 1) -> String {
         var lines = ["#JSGF V1.0;", "", "grammar beacon;", ""]
         var ruleNames: [String] = []
         var bodies: [String] = []
@@ -113,25 +118,33 @@ public struct CommandGrammar: Sendable {
             }
         }
         let commands = ruleNames.joined(separator: " | ")
-        if fillers.isEmpty {
-            lines.append("public <\(Self.commandRule)> = \(commands);")
-            lines.append("public <\(Self.wakeRule)> = \(Self.wakeWord) [<\(Self.commandRule)>];")
+        let wake = Self.wakeWord
+        if let filler {
+            let fillerRule = "<\(Self.fillerRule)>", loop = "<\(Self.fillerRule)_loop>"
+            lines.append("public <\(Self.commandRule)> = \(commands) | \(fillerRule);")
+            lines.append("public <\(Self.wakeRule)> = \(wake) [\(commands) | \(fillerRule)] | \(fillerRule);")
+            // sphinxbase's JSGF compiler keeps a weight only on an alternative that starts with a word, and it
+            // loops a recursion (or "+") back to the state the rule was entered from, which for a rule entered at
+            // the start would let "filler find cup" through as one path. So the first filler word leads into a
+            // loop rule of its own.
+            let weight = "/\(Self.decimal(fillerWeight))/"
+            lines.append("\(fillerRule) = \(weight) \(filler) [\(loop)];")
+            lines.append("\(loop) = \(weight) \(filler) [\(loop)];")
         } else {
-            let weight = Self.number(fillerWeight)
-            lines.append("public <\(Self.commandRule)> = /1/ (\(commands)) | /\(weight)/ <\(Self.fillerRule)>;")
-            lines.append("public <\(Self.wakeRule)> = /1/ (\(Self.wakeWord) [\(commands)]) | /\(weight)/ (\(Self.wakeWord) <\(Self.fillerRule)>) | /\(weight)/ <\(Self.fillerRule)>;")
-            // Right recursion, not "+": sphinxbase's JSGF compiler loops a "+" back into the enclosing alternatives,
-            // which let "ph_p battery saver off" through as one path.
-            lines.append("<\(Self.fillerRule)> = (\(Self.alternatives(fillers))) [<\(Self.fillerRule)>];")
+            lines.append("public <\(Self.commandRule)> = \(commands);")
+            lines.append("public <\(Self.wakeRule)> = \(wake) [<\(Self.commandRule)>];")
         }
         lines.append("")
         lines.append(contentsOf: bodies)
         lines.append("")
-        lines.append("<object> = \(Self.alternatives(objectNames));")
-        lines.append("<sign> = \(Self.alternatives(signs));")
-        lines.append("<number> = \(Self.alternatives(numbers));")
-        lines.append("<language_name> = \(Self.alternatives(languages));")
-        lines.append("<on_off> = \(Self.alternatives(onOff));")
+        // An argument's values share one probability, so a slot of 200 object names is no likelier a home for stray
+        // speech than a fixed phrase (sphinxbase gives every unweighted alternative probability 1). With the filler
+        // branch at 1e-14 this rejected 89 of 98 other sentences and noises instead of 85, recognising as many.
+        lines.append("<object> = \(Self.weighted(objectNames));")
+        lines.append("<sign> = \(Self.weighted(signs));")
+        lines.append("<number> = \(Self.weighted(numbers));")
+        lines.append("<language_name> = \(Self.weighted(languages));")
+        lines.append("<on_off> = \(Self.weighted(onOff));")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -172,9 +185,19 @@ public struct CommandGrammar: Sendable {
         phrases.joined(separator: " | ")
     }
 
-    static func number(_ value: Double) -> String {
-        var text = String(value)
-        if text.hasSuffix(".0") { text.removeLast(2) }
+    /// Alternatives of equal probability, summing to 1.
+    static func weighted(_ phrases: [String]) -> String {
+        let weight = "/\(decimal(1 / Double(max(phrases.count, 1))))/"
+        return phrases.map { "\(weight) \($0)" }.joined(separator: " | ")
+    }
+
+    /// A probability as JSGF weights are written: plain decimals, no exponent ("0.000000000001").
+    static func decimal(_ value: Double) -> String {
+        precondition(value > 0 && value <= 1, "a weight is a probability")
+        let places = max(1, Int((-log10(value)).rounded(.up)) + 6)
+        var text = String(format: "%.\(places)f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.append("0") }
         return text
     }
 }
