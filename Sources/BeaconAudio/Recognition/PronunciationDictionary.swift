@@ -14,6 +14,7 @@ public struct PronunciationDictionary: Sendable {
         "houseplant": ["HH AW S P L AE N T"],
         "aeroplane": ["EH R AH P L EY N"],
         "settee": ["S EH T IY"],
+        "detections": ["D IH T EH K SH AH N Z"],
     ]
 
     /// Each word's pronunciations, the dictionary's first one first.
