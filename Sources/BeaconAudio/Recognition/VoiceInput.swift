@@ -13,8 +13,9 @@ public final class VoiceInput: @unchecked Sendable {
         case listening
         /// A command was heard; `words` are what the recogniser matched.
         case heard(ParsedInput, words: String)
-        /// Something was said that is no command. `sayAgain` is true only for the first rejection since the
-        /// last command or key press, so Beacon says "Sorry, say that again." at most once.
+        /// Something was said to Beacon that is no command. `sayAgain` is true only for the first rejection since
+        /// the last command or key press, so Beacon says "Sorry, say that again." at most once; after that first
+        /// one it listens for the command again (as after the key), after the second it stops listening.
         case rejected(words: String, sayAgain: Bool)
         /// Nothing was said within the push-to-talk window.
         case timedOut
@@ -111,12 +112,12 @@ public final class VoiceInput: @unchecked Sendable {
         }
     }
 
-    private func openWindow() throws {
+    private func openWindow(announce: Bool = true) throws {
         // Whatever was being said when the key went down is not the command.
         try recognizer.reset()
         recognizer.mode = .command
         windowEnd = samplesRead + Int(windowSeconds * Double(CommandRecognizer.sampleRate))
-        onEvent(.listening)
+        if announce { onEvent(.listening) }
     }
 
     private func closeWindow() throws {
@@ -142,9 +143,16 @@ public final class VoiceInput: @unchecked Sendable {
         case .wakeWord:
             try openWindow()
         case .rejected where addressed:
-            if windowEnd != nil { try closeWindow() }
-            onEvent(.rejected(words: utterance.words, sayAgain: !apologised))
+            // "Sorry, say that again." invites the command once more, so listen for it without the wake word or
+            // the key; a second miss closes the window silently.
+            let retry = !apologised
             apologised = true
+            onEvent(.rejected(words: utterance.words, sayAgain: retry))
+            if retry {
+                try openWindow(announce: false)
+            } else if windowEnd != nil {
+                try closeWindow()
+            }
         case .rejected:
             break // conversation, or noise, not meant for Beacon
         }
