@@ -56,14 +56,15 @@ public struct RecognizedUtterance: Sendable, Equatable {
 /// "locate a window"). So:
 /// 1. the grammar has a filler branch: any string of everyday English words (`FillerVocabulary`), each weighted
 ///    `Tuning.fillerWeight`, so speech that is no command fits there better than on a command, and is rejected.
-///    Weight 1e-10: 81 % recognised, 96 % rejected; 1e-12 (the default): 83 % and 95 %; 1e-14: 84 % and 91 %.
+///    Weight 1e-10: 81 % recognised, 95 % rejected; 1e-11 (the default): 82-85 % and 94-95 %; 1e-12: 83-85 % and
+///    91-95 %; 1e-14: 84 % and 91 % (runs differ by a few clips: espeak-ng's output depends on what it said before).
 ///    Tried and dropped: a filler of single phones spells commands as well as anything else (58 % recognised at
 ///    88 % rejected); comparing the command's score per frame with a free phone loop's, or a filler-word loop's, in a
 ///    second pass, separated no better (77 % at 90 %) at twice the decoding.
 /// 2. the recognised words must re-parse with `CommandParser` to a command, as a typed line would.
 ///
-/// What remains is the acoustic model: Debian's is US English. At the default the US voices are recognised 94 %
-/// (96 of 102); espeak-ng's British "en" 76 % and "en+f3" 56 % (62 % with no filler at all).
+/// What remains is the acoustic model: Debian's is US English. At the default the US voices are recognised 93-95 %
+/// (95 to 97 of 102); espeak-ng's British "en" 71-79 % and "en+f3" 59 % (62 % with no filler at all).
 ///
 /// Not thread-safe: one thread feeds it (`VoiceInput`'s).
 public final class CommandRecognizer {

@@ -78,7 +78,8 @@ public final class VoiceInput: @unchecked Sendable {
         lock.withLock { pushes += 1 }
     }
 
-    /// Stops listening and waits for the voice thread to end (within one chunk of audio).
+    /// Stops listening and waits for the voice thread to end (within one chunk of audio). Not from `onEvent`,
+    /// which runs on that thread.
     public func stop() {
         microphone.close()
         let started = lock.withLock { thread != nil }
