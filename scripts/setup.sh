@@ -26,7 +26,7 @@ APT_PACKAGES=(
   libturbojpeg0-dev libpng-dev
   espeak-ng libespeak-ng-dev
   libpulse-dev pulseaudio pulseaudio-utils sox
-  pocketsphinx pocketsphinx-en-us
+  pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev
   libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-rus tesseract-ocr-chi-sim
   fonts-dejavu-core fonts-noto-cjk
   libsqlite3-dev

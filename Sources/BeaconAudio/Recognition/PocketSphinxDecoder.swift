@@ -1,0 +1,124 @@
+import CPocketSphinx
+import Foundation
+
+/// A PocketSphinx decoder: the en-us acoustic model, a dictionary of the grammar's words, and named searches.
+/// The C handle and the argument strings it keeps pointers into live and die with this object; one thread at a time.
+final class PocketSphinxDecoder {
+    /// How much a grammar's transition probabilities weigh against the acoustic scores (PocketSphinx's default).
+    static let languageWeight: Float = 6.5
+
+    private let decoder: OpaquePointer
+    /// `cmd_ln_parse_r` keeps pointers into argv, so the strings stay allocated until the decoder is freed.
+    private let arguments: [UnsafeMutablePointer<CChar>?]
+
+    /// - Parameters:
+    ///   - acousticModel: the folder holding mdef, means, variances, …
+    ///   - sampleRate: of the audio that will be fed.
+    ///   - extraArguments: more `-name value` pairs, for experiments.
+    init(acousticModel: URL, sampleRate: Int, extraArguments: [String] = []) throws {
+        guard FileManager.default.fileExists(atPath: acousticModel.appendingPathComponent("mdef").path) else {
+            throw RecognitionError.modelMissing(path: acousticModel.path)
+        }
+        let strings = ["beacon",
+            "-hmm", acousticModel.path,
+            "-samprate", "\(sampleRate)",
+            "-logfn", "/dev/null",
+            // A real microphone never gives exact digital silence; synthetic and file-fed speech does, and that
+            // upsets feature normalisation ("cup" became "door"). Half a bit of dither from a fixed seed stands in
+            // for a room's noise floor and keeps runs repeatable (measured in BeaconTestSupport/PocketSphinx.swift).
+            "-dither", "yes", "-seed", "1",
+            // Score every senone in every frame, so a word's score does not depend on which hypotheses happened to
+            // be alive before it: without it one phrase in nine was missed after a one-bit change in the input
+            // (the same measurement). It costs about 0.07 s of CPU a recording.
+            "-compallsen", "yes",
+            // The front end's spectral noise subtraction, meant for a noisy room, ate into clean speech: with it
+            // 120 of 170 spoken commands (five espeak-ng voices) were recognised, without it 143, and "find chair"
+            // stopped coming out as "stop". The live cepstral mean normalisation still adapts to the microphone.
+            "-remove_noise", "no",
+            "-lw", "\(Self.languageWeight)",
+        ] + extraArguments
+        var argv = strings.map { strdup($0) }
+        arguments = argv
+        // cmd_ln_init is variadic, which Swift cannot call; cmd_ln_parse_r takes the same flags as an argv.
+        guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count - 1), &argv[1], 1) else {
+            argv.forEach { free($0) }
+            throw RecognitionError.decoderFailed(reason: "it rejected its configuration")
+        }
+        defer { cmd_ln_free_r(config) } // the decoder keeps its own reference
+        guard let decoder = ps_init(config) else {
+            argv.forEach { free($0) }
+            throw RecognitionError.decoderFailed(reason: "the acoustic model at \(acousticModel.path) did not load")
+        }
+        self.decoder = decoder
+    }
+
+    deinit {
+        ps_free(decoder)
+        arguments.forEach { free($0) }
+    }
+
+    /// Adds words to the dictionary; alternatives become "word(2)", "word(3)", as in cmudict.
+    func add(_ dictionary: PronunciationDictionary) throws {
+        for (word, pronunciations) in dictionary.pronunciations.sorted(by: { $0.key < $1.key }) {
+            for (index, phones) in pronunciations.enumerated() {
+                let name = index == 0 ? word : "\(word)(\(index + 1))"
+                // update=false: the searches are built after all words are in.
+                guard ps_add_word(decoder, name, phones, 0) >= 0 else {
+                    throw RecognitionError.decoderFailed(reason: "it refused the pronunciation \"\(name) \(phones)\"")
+                }
+            }
+        }
+    }
+
+    /// Adds a search named `name` for public rule `rule` of the JSGF text.
+    func addGrammar(_ jsgf: String, rule: String, as name: String) throws {
+        guard let grammar = jsgf_parse_string(jsgf, nil) else {
+            throw RecognitionError.decoderFailed(reason: "the generated grammar does not parse")
+        }
+        defer { jsgf_grammar_free(grammar) }
+        let grammarName = String(cString: jsgf_grammar_name(grammar))
+        // jsgf_get_rule adds the angle brackets itself.
+        guard let found = jsgf_get_rule(grammar, "\(grammarName).\(rule)") else {
+            throw RecognitionError.decoderFailed(reason: "the generated grammar has no rule <\(rule)>")
+        }
+        // The same language weight ps_set_jsgf_string would use.
+        guard let fsg = jsgf_build_fsg(grammar, found, ps_get_logmath(decoder), Self.languageWeight) else {
+            throw RecognitionError.decoderFailed(reason: "the grammar rule <\(rule)> did not compile")
+        }
+        defer { fsg_model_free(fsg) } // ps_set_fsg keeps its own reference
+        guard ps_set_fsg(decoder, name, fsg) >= 0 else {
+            throw RecognitionError.decoderFailed(reason: "the grammar rule <\(rule)> uses a word without a pronunciation")
+        }
+    }
+
+    func select(_ search: String) throws {
+        guard ps_set_search(decoder, search) >= 0 else {
+            throw RecognitionError.decoderFailed(reason: "it has no search \(search)")
+        }
+    }
+
+    func startUtterance() throws {
+        guard ps_start_utt(decoder) >= 0 else { throw RecognitionError.decoderFailed(reason: "an utterance did not start") }
+    }
+
+    /// Feeds samples; `wholeUtterance` lets the decoder normalise over all of it at once.
+    func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws {
+        guard let base = samples.baseAddress, !samples.isEmpty else { return }
+        guard ps_process_raw(decoder, base, samples.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
+            throw RecognitionError.decoderFailed(reason: "it could not process audio")
+        }
+    }
+
+    func endUtterance() throws {
+        guard ps_end_utt(decoder) >= 0 else { throw RecognitionError.decoderFailed(reason: "an utterance did not end") }
+    }
+
+    /// The best hypothesis of the utterance just ended: its words (fillers and silences left out by the decoder),
+    /// its path score in natural-log units, and the frames searched.
+    func hypothesis() -> (words: String, score: Double, frames: Int) {
+        var score: Int32 = 0
+        let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let lnScore = logmath_log_to_ln(ps_get_logmath(decoder), score)
+        return (text, lnScore, Int(ps_get_n_frames(decoder)))
+    }
+}

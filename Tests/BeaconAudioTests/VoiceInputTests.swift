@@ -1,0 +1,150 @@
+import BeaconAudio
+import BeaconCore
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// Push-to-talk and always-listening, fed a scripted session through the WAV-file microphone: real espeak-ng speech,
+/// real PocketSphinx, as fast as it decodes.
+@Suite("Voice input: push-to-talk and the wake word",
+       .serialized,
+       .enabled(if: VoiceTestSupport.canRecognize || TestData.required,
+                "PocketSphinx or sox is missing (apt-get install libpocketsphinx-dev pocketsphinx-en-us sox)"))
+final class VoiceInputTests {
+    let recognizer: CommandRecognizer
+    let speech: EspeakSynthesizer
+
+    init() throws {
+        recognizer = try CommandRecognizer()
+        speech = try EspeakSynthesizer()
+    }
+
+    /// A session: each part is speech (in the US voice the recogniser knows best) or seconds of silence.
+    enum Part {
+        case say(String)
+        case pause(Double)
+    }
+
+    private func session(_ parts: [Part]) throws -> PCMAudio {
+        var samples: [Int16] = []
+        for part in parts {
+            switch part {
+            case .say(let text):
+                samples += try speech.synthesize(text, voice: "en-us")
+                    .converted(sampleRate: CommandRecognizer.sampleRate, channels: 1).samples
+            case .pause(let seconds):
+                samples += PCMAudio.silence(seconds: seconds, sampleRate: CommandRecognizer.sampleRate).samples
+            }
+        }
+        return PCMAudio(sampleRate: CommandRecognizer.sampleRate, samples: samples)
+    }
+
+    /// Runs a session through `VoiceInput` and returns every event, once the recording has ended.
+    private func events(_ parts: [Part], alwaysListening: Bool, pushToTalkFirst: Bool = false) throws -> [VoiceInput.Event] {
+        let collected = EventLog()
+        let microphone = WAVFileMicrophone(audio: try session(parts), name: "session")
+        let input = VoiceInput(microphone: microphone, recognizer: recognizer, alwaysListening: alwaysListening) {
+            collected.append($0)
+        }
+        // Pressed before the first chunk is read, so the window opens at the session's start.
+        if pushToTalkFirst { input.pushToTalk() }
+        input.start()
+        #expect(collected.waitForEnd(timeout: 60), "the voice thread did not finish")
+        input.stop()
+        return collected.events
+    }
+
+    @Test("push-to-talk: the key opens a window, one command is heard and handed on")
+    func pushToTalk() throws {
+        let heard = try events([.pause(0.5), .say("What did you detect recently?"), .pause(1)], alwaysListening: false,
+                               pushToTalkFirst: true)
+        #expect(heard == [.listening, .heard(.command(.recentDetections), words: "what did you detect recently"),
+                          .ended(nil)])
+    }
+
+    @Test("push-to-talk: without the key nothing is heard, even a command")
+    func nothingWithoutKey() throws {
+        let heard = try events([.pause(0.5), .say("What did you detect recently?"), .pause(1)], alwaysListening: false)
+        #expect(heard == [.ended(nil)])
+    }
+
+    @Test("push-to-talk: silence after the key times out")
+    func timesOut() throws {
+        let heard = try events([.pause(VoiceInput.defaultWindowSeconds + 1)], alwaysListening: false, pushToTalkFirst: true)
+        #expect(heard == [.listening, .timedOut, .ended(nil)])
+    }
+
+    @Test("push-to-talk: other speech is rejected with one request to say it again")
+    func pushToTalkRejects() throws {
+        let heard = try events([.pause(0.5), .say("Open the window."), .pause(1)], alwaysListening: false,
+                               pushToTalkFirst: true)
+        #expect(heard.count == 3)
+        #expect(heard.first == .listening)
+        guard heard.count == 3, case .rejected(_, let sayAgain) = heard[1] else {
+            Issue.record("expected a rejection, got \(heard)")
+            return
+        }
+        #expect(sayAgain)
+    }
+
+    @Test("always listening: commands after the wake word are heard; speech without it is ignored without a word")
+    func wakeWord() throws {
+        let heard = try events([
+            .pause(0.5), .say("Hello there, how are you?"), .pause(1),
+            .say("Beacon, what did you detect recently?"), .pause(1),
+            .say("I am going to the shop."), .pause(1),
+            .say("Beacon, battery saver on."), .pause(1),
+        ], alwaysListening: true)
+        #expect(heard == [
+            .heard(.command(.recentDetections), words: "beacon what did you detect recently"),
+            .heard(.command(.batterySaver(true)), words: "beacon battery saver on"),
+            .ended(nil),
+        ])
+    }
+
+    @Test("always listening: the wake word alone opens a window for the command that follows")
+    func wakeWordThenCommand() throws {
+        let heard = try events([.pause(0.5), .say("Beacon"), .pause(1), .say("Battery saver on."), .pause(1)],
+                               alwaysListening: true)
+        // "Beacon" alone is the wake word; if the recogniser hears a stray sound after it, that is a miss, and Beacon
+        // asks again and listens just the same.
+        let opened: [VoiceInput.Event] = [.listening]
+        let askedAgain: [VoiceInput.Event] = [.rejected(words: "beacon not_a_command", sayAgain: true)]
+        #expect(heard.dropLast(2) == opened[...] || heard.dropLast(2) == askedAgain[...], "\(heard)")
+        #expect(heard.suffix(2) == [.heard(.command(.batterySaver(true)), words: "battery saver on"), .ended(nil)],
+                "\(heard)")
+    }
+
+    @Test("always listening: the wake word and no command gets \"say that again\" once, not every time")
+    func sayAgainOnce() throws {
+        let heard = try events([
+            .pause(0.5), .say("Beacon, open the window."), .pause(1),
+            .say("Beacon, call my mother."), .pause(1),
+        ], alwaysListening: true)
+        let rejections = heard.compactMap { event -> Bool? in
+            if case .rejected(_, let sayAgain) = event { return sayAgain }
+            return nil
+        }
+        // The first miss asks again and listens for the command without the wake word; the second stays silent.
+        #expect(rejections == [true, false], "\(heard)")
+        #expect(!heard.contains { if case .heard = $0 { true } else { false } }, "\(heard)")
+    }
+}
+
+/// Events from the voice thread, and a wait for its end.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [VoiceInput.Event] = []
+    private let ended = DispatchSemaphore(value: 0)
+
+    func append(_ event: VoiceInput.Event) {
+        lock.withLock { stored.append(event) }
+        if case .ended = event { ended.signal() }
+    }
+
+    var events: [VoiceInput.Event] { lock.withLock { stored } }
+
+    func waitForEnd(timeout: Double) -> Bool {
+        ended.wait(timeout: .now() + timeout) == .success
+    }
+}
