@@ -83,6 +83,21 @@ struct Composition {
     /// Battery and heat, from the kernel's files.
     func powerSensor() -> any PowerSensor { SysfsPowerSensor() }
 
+    /// The microphone voice commands come from: a recording played at its own pace (`file`), or a PulseAudio
+    /// source (`device`, "default" for the server's own). Opening it is quick; the recogniser is built later, on
+    /// the voice thread (`voiceInput`).
+    func microphone(device: String?, file: String?) throws -> any Microphone {
+        if let file { return try WAVFileMicrophone(url: URL(fileURLWithPath: file), realTime: true) }
+        return try PulseAudioMicrophone(device: device == "default" ? nil : device)
+    }
+
+    /// Voice commands from `microphone`, recognised with PocketSphinx and the command table's grammar.
+    func voiceInput(microphone: any Microphone, alwaysListening: Bool,
+                    onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput {
+        VoiceInput(microphone: microphone, makeRecognizer: { try CommandRecognizer() },
+                   alwaysListening: alwaysListening, onEvent: onEvent)
+    }
+
     /// Where speech goes: a WAV file when asked, else the audio device when one is reachable, else nowhere.
     func speechSink(wav: String?) throws -> AudioSink? {
         if let wav {

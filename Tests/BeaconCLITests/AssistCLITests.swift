@@ -160,4 +160,69 @@ import Testing
                                           input: "quit\n")
         BeaconBinary.expectOneSentence(result, containing: "broken.jpg")
     }
+
+    /// Spoken commands through the same session: espeak-ng speech played as the microphone, real PocketSphinx.
+    @Test func spokenCommandsDriveTheSessionAndOtherSpeechIsRejected() throws {
+        let model = "/usr/share/pocketsphinx/model/en-us/en-us/mdef"
+        guard FileManager.default.fileExists(atPath: model), TestData.hasTool("sox"), TestData.hasTool("espeak-ng") else {
+            #expect(!TestData.required, "PocketSphinx, sox or espeak-ng is missing")
+            return
+        }
+        guard try BeaconBinary.canDetect(), let bus = TestData.image("bus.jpg") else { return }
+        let folder = try TestData.temporaryFolder("beacon-voice")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var parts: [String] = []
+        func silence(_ seconds: Double) throws {
+            let path = folder.appendingPathComponent("silence-\(parts.count).wav").path
+            _ = try TestData.run("/usr/bin/env", ["sox", "-n", "-r", "22050", "-b", "16", "-c", "1", path, "trim", "0", "\(seconds)"])
+            parts.append(path)
+        }
+        func say(_ text: String) throws {
+            let path = folder.appendingPathComponent("speech-\(parts.count).wav").path
+            _ = try TestData.run("/usr/bin/env", ["espeak-ng", "-v", "en-us", "-w", path, text])
+            parts.append(path)
+        }
+        // Conversation without the wake word is ignored; with it, a command acts and other words are refused once.
+        try silence(3); try say("I wonder what the weather will be like."); try silence(2)
+        try say("Beacon, explore."); try silence(9)
+        try say("Beacon, the kettle is boiling in the kitchen."); try silence(3)
+        try say("Beacon, what did you detect recently?"); try silence(6)
+        let recording = folder.appendingPathComponent("commands.wav").path
+        _ = try TestData.run("/usr/bin/env", ["sox"] + parts + [recording])
+
+        let result = try BeaconBinary.run(["assist", "--input", bus.path, "--realtime", "--microphone-file", recording,
+                                           "--always-listening", "--json", "--silent",
+                                           "--data-dir", folder.appendingPathComponent("data").path], input: "")
+        #expect(result.status == 0, "\(result.stderr)")
+        let effects = try result.lines.map { try JSONDecoder().decode(Effect.self, from: Data($0.utf8)) }
+        let heard = effects.filter { $0.effect == "heard" }.compactMap(\.text)
+        #expect(heard.contains("beacon explore"), "\(heard)")
+        #expect(heard.contains("beacon what did you detect recently"), "\(heard)")
+        #expect(!heard.contains { $0.contains("weather") }, "speech without the wake word is not for Beacon: \(heard)")
+        let said = effects.filter { $0.effect == "speak" }.compactMap(\.text)
+        #expect(said.contains("Exploring."), "\(said)")
+        #expect(said.contains { $0.hasPrefix("Bus,") }, "\(said)")
+        #expect(said.filter { $0 == "Sorry, say that again." }.count == 1, "\(said)")
+        #expect(said.contains { $0.hasPrefix("Recently:") && $0.contains("bus") }, "\(said)")
+        // Nothing but the two commands changed the mode.
+        #expect(effects.filter { $0.effect == "mode" }.compactMap(\.mode).filter { $0 == "explore" }.count == 1)
+    }
+
+    @Test func noMicrophoneIsOneSentenceAndTypingGoesOn() throws {
+        guard let photo = TestData.image("zidane.jpg") else { return }
+        let folder = try TestData.temporaryFolder("beacon-assist")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // No PulseAudio server at this address: the microphone cannot open.
+        let result = try BeaconBinary.run(["assist", "--input", photo.path, "--realtime", "--microphone", "default",
+                                           "--json", "--silent", "--data-dir", folder.path],
+                                          environment: ["PULSE_SERVER": "unix:\(folder.path)/no-server"],
+                                          input: "listen\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("No microphone; type commands instead."), "\(result.stderr)")
+        let said = try result.lines.map { try JSONDecoder().decode(Effect.self, from: Data($0.utf8)) }
+            .filter { $0.effect == "speak" }.compactMap(\.text)
+        // Said after "Beacon ready." (a hazard may come between), and not twice for the talk command typed at once.
+        #expect(said.first == "Beacon ready.", "\(said)")
+        #expect(said.filter { $0 == "No microphone; type commands instead." }.count == 1, "\(said)")
+    }
 }

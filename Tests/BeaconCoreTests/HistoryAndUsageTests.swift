@@ -37,6 +37,14 @@ import Testing
         #expect(RecentDetections().sentence(now: now, phrasebook: Phrasebook()) == "No recent detections.")
     }
 
+    @Test func oneClassSeenAtOneMomentIsOneCountedItem() {
+        let recent = RecentDetections([record("bus", at: 170), record("person", at: 170), record("person", at: 170),
+                                       record("person", at: 170), record("person", at: 100)])
+        let now = start.addingTimeInterval(180)
+        #expect(recent.sentence(now: now, phrasebook: Phrasebook())
+            == "Recently: bus, 10 seconds ago; three people, 10 seconds ago; person, 1 minute ago.")
+    }
+
     @Test func usageAddsUpPerModeAndSplitsTodayFromAll() {
         let morning = UsageStatistics(secondsByMode: ["find": 120, "read": 60], objectsFound: 2, pagesRead: 1)
         let evening = UsageStatistics(secondsByMode: ["find": 60, "explore": 30], objectsFound: 1)

@@ -29,8 +29,9 @@ public final class VoiceInput: @unchecked Sendable {
     public let alwaysListening: Bool
     public let windowSeconds: Double
     private let microphone: any Microphone
-    /// Used only on the voice thread once started.
-    private let recognizer: CommandRecognizer
+    /// Built on the voice thread (loading the model takes a moment no one should wait for) and used only there.
+    private var recognizer: CommandRecognizer!
+    private let makeRecognizer: () throws -> CommandRecognizer
     private let onEvent: @Sendable (Event) -> Void
 
     private let lock = NSLock()
@@ -49,11 +50,20 @@ public final class VoiceInput: @unchecked Sendable {
     ///   - alwaysListening: also act on "beacon" followed by a command at any time; speech without the wake word is
     ///     ignored without a word.
     ///   - onEvent: called on the voice thread for everything heard.
-    public init(microphone: any Microphone, recognizer: CommandRecognizer, alwaysListening: Bool = false,
+    public convenience init(microphone: any Microphone, recognizer: CommandRecognizer, alwaysListening: Bool = false,
                 windowSeconds: Double = VoiceInput.defaultWindowSeconds,
                 onEvent: @escaping @Sendable (Event) -> Void) {
+        self.init(microphone: microphone, makeRecognizer: { recognizer }, alwaysListening: alwaysListening,
+                  windowSeconds: windowSeconds, onEvent: onEvent)
+    }
+
+    /// - Parameter makeRecognizer: called once, on the voice thread, before the microphone is read; a key pressed
+    ///   meanwhile is remembered. Its error ends voice input with `.ended(error)`.
+    public init(microphone: any Microphone, makeRecognizer: @escaping () throws -> CommandRecognizer,
+                alwaysListening: Bool = false, windowSeconds: Double = VoiceInput.defaultWindowSeconds,
+                onEvent: @escaping @Sendable (Event) -> Void) {
         self.microphone = microphone
-        self.recognizer = recognizer
+        self.makeRecognizer = makeRecognizer
         self.alwaysListening = alwaysListening
         self.windowSeconds = windowSeconds
         self.onEvent = onEvent
@@ -88,6 +98,7 @@ public final class VoiceInput: @unchecked Sendable {
 
     private func run() {
         do {
+            recognizer = try makeRecognizer()
             recognizer.mode = alwaysListening ? .wakeWord : .command
             while let chunk = try microphone.read() {
                 let pushed = lock.withLock { pushes }

@@ -53,6 +53,9 @@ public enum AssistantEvent: Sendable, Hashable {
     case unknownInput(ParsedInput, timestamp: Double)
     /// The recogniser heard speech or noise that was no command.
     case speechRejected(timestamp: Double)
+    /// Voice input stopped for good (the microphone failed, or the recogniser's model could not be loaded): said
+    /// once, and the talk key points to typing from then on.
+    case voiceInputLost(timestamp: Double)
     /// A new frame. `sharpness` is measured only while the session asks for it (`wantsSharpness`).
     case frame(index: Int, timestamp: Double, sharpness: SharpnessMap? = nil)
     case cameraMoved(CameraMotion, frame: Int, timestamp: Double)

@@ -47,6 +47,8 @@ public struct AssistantSession: Sendable {
     private var vocabulary: ObjectVocabulary
     /// "Sorry, say that again." is said once until a command gets through.
     private var apologised = false
+    /// Starts as the configuration says; a microphone that fails takes it away.
+    private var voiceAvailable: Bool
     /// The newest frame seen, for "scan now".
     private var latestFrame: Int?
     private var pendingExamine: ExaminePurpose?
@@ -67,6 +69,7 @@ public struct AssistantSession: Sendable {
     public init(configuration: Configuration = Configuration(), settings: AssistantSettings = AssistantSettings()) {
         self.configuration = configuration
         self.settings = settings
+        voiceAvailable = configuration.hasVoiceInput
         arbiter = SpeechArbiter(configuration: configuration.speech)
         reader = ReaderSession(configuration: configuration.reader)
         vocabulary = ObjectVocabulary(labels: configuration.labels)
@@ -133,6 +136,11 @@ public struct AssistantSession: Sendable {
             if !apologised {
                 apologised = true
                 say(phrases.sayAgain, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+            }
+        case .voiceInputLost(let timestamp):
+            if voiceAvailable {
+                voiceAvailable = false
+                say(phrases.noMicrophone, at: timestamp, priority: .stateChange, into: &effects)
             }
         case .frame(let index, let timestamp, let sharpness):
             lastTimestamp = timestamp
@@ -330,7 +338,7 @@ public struct AssistantSession: Sendable {
             enter(.reading, at: timestamp, announce: false, into: &effects)
             perform(reader.handle(.start(steps)), at: timestamp, into: &effects)
         case .listen:
-            say(configuration.hasVoiceInput ? phrases.listening : phrases.noMicrophone, at: timestamp,
+            say(voiceAvailable ? phrases.listening : phrases.noMicrophone, at: timestamp,
                 priority: .stateChange, requested: true, into: &effects)
         case .quit:
             leaveMode(at: timestamp, into: &effects)

@@ -90,8 +90,8 @@ public struct CommandGrammar: Sendable {
         return words
     }
 
-    /// The grammar as JSGF text, with public rules `<command>` (a command alone) and `<wake>` ("beacon", then
-    /// optionally a command).
+    /// The grammar as JSGF text, with public rules `<command>` (a command, "beacon" before it allowed) and
+    /// `<wake>` ("beacon", then optionally a command).
     ///
     /// - Parameters:
     ///   - filler: a word (in the recogniser's dictionary, with many pronunciations) that stands for any word
@@ -121,7 +121,8 @@ public struct CommandGrammar: Sendable {
         let wake = Self.wakeWord
         if let filler {
             let fillerRule = "<\(Self.fillerRule)>", loop = "<\(Self.fillerRule)_loop>"
-            lines.append("public <\(Self.commandRule)> = \(commands) | \(fillerRule);")
+            // A person asked to say it again often starts with "Beacon" again: the command rule allows it.
+            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands)) | \(fillerRule);")
             lines.append("public <\(Self.wakeRule)> = \(wake) [\(commands) | \(fillerRule)] | \(fillerRule);")
             // sphinxbase's JSGF compiler keeps a weight only on an alternative that starts with a word, and it
             // loops a recursion (or "+") back to the state the rule was entered from, which for a rule entered at
@@ -131,7 +132,7 @@ public struct CommandGrammar: Sendable {
             lines.append("\(fillerRule) = \(weight) \(filler) [\(loop)];")
             lines.append("\(loop) = \(weight) \(filler) [\(loop)];")
         } else {
-            lines.append("public <\(Self.commandRule)> = \(commands);")
+            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands));")
             lines.append("public <\(Self.wakeRule)> = \(wake) [<\(Self.commandRule)>];")
         }
         lines.append("")

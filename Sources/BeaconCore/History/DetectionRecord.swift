@@ -57,12 +57,22 @@ public struct RecentDetections: Sendable, Hashable {
     public func sentence(now: Date, phrasebook: Phrasebook) -> String {
         let phrases = phrasebook.assistant
         guard !records.isEmpty else { return phrasebook.say(phrases.noRecentDetections) }
-        let items = records.map { record in
+        // Records of one class said with the same age are one item ("three people, 10 seconds ago"): an explore
+        // report records each person, and hearing "person" three times over says nothing more.
+        var groups: [(label: String, age: (minutes: Bool, count: Int), count: Int)] = []
+        for record in records {
             let seconds = max(0, Int(now.timeIntervalSince(record.time).rounded()))
-            let name = phrasebook.objectName(record.label)
-            return seconds < 60
-                ? phrasebook.say(phrases.agoSeconds, ["object": name, "count": String(seconds)])
-                : phrasebook.say(phrases.agoMinutes, ["object": name, "count": String(seconds / 60)])
+            let age = seconds < 60 ? (minutes: false, count: seconds) : (minutes: true, count: seconds / 60)
+            if let last = groups.last, last.label == record.label, last.age == age {
+                groups[groups.count - 1].count += 1
+            } else {
+                groups.append((record.label, age, 1))
+            }
+        }
+        let items = groups.map { group in
+            let name = phrasebook.counted(group.label, count: group.count)
+            return phrasebook.say(group.age.minutes ? phrases.agoMinutes : phrases.agoSeconds,
+                                  ["object": name, "count": String(group.age.count)])
         }
         let separator = phrasebook.language == .chinese ? "；" : "; "
         return phrasebook.say(phrases.recentDetections, ["list": items.joined(separator: separator)])

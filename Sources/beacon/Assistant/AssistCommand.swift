@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconAudio
 import BeaconCore
 import BeaconMedia
 import BeaconVision
@@ -9,10 +10,14 @@ struct AssistCommand: ParsableCommand {
         commandName: "assist",
         abstract: "Start Beacon's assistant: one session you talk to for every job (also what `beacon` alone does).",
         discussion: """
-            Start it once, then type what you want (spoken commands are being built). Beacon answers in a few words
-            and says every change of mode ("Looking for cup.", "Reading.", "Stopped.").
+            Start it once, then say or type what you want. Beacon answers in a few words and says every change of
+            mode ("Looking for cup.", "Reading.", "Stopped.").
 
-            Commands (typed in the terminal after Enter, or from a pipe, one a line):
+            Voice: press v, then say a command (English; the grammar is the command list below). With
+            --always-listening (or the setting always-listening on), say "Beacon" and the command at any time.
+            Speech that is no command is never acted on: "Sorry, say that again." at most once.
+
+            Commands (spoken, typed in the terminal after Enter, or from a pipe, one a line):
               find cup / find my phone          guide to an object with beeps and a few words
               find text EXIT                    guide to a written word
               read                              read the page in front of the camera
@@ -25,13 +30,14 @@ struct AssistCommand: ParsableCommand {
               what did you detect recently, usage, help, tutorial, quit
 
             Keys in a terminal: space where is it (pause while reading), r repeat, p pause/resume, s or Esc stop,
-            n next, b back, e explore, c scan now, h help, + louder, - quieter, f faster, l slower, q quit;
+            n next, b back, e explore, c scan now, h help, + louder, - quieter, f faster, l slower, v talk, q quit;
             Enter, then a command and Enter, to type one.
 
             Examples:
               beacon assist --camera /dev/video0
               printf 'explore\\nquit\\n' | beacon assist --input photo.jpg --json --silent
               printf 'find cup\\nwait 3\\nstop\\nquit\\n' | beacon assist --input room.mp4 --wav session.wav
+              beacon assist --input room.mp4 --realtime --microphone-file commands.wav --always-listening --json
             """
     )
 
@@ -40,6 +46,15 @@ struct AssistCommand: ParsableCommand {
 
     @Option(help: "A camera device (default /dev/video0), or lavfi:testsrc2 for a test pattern.")
     var camera: String?
+
+    @Option(help: "The PulseAudio source voice commands come from (\"default\" for the server's own; \"none\" for no voice). Default: the server's own source when Beacon runs in a terminal, none when commands come from a pipe.")
+    var microphone: String?
+
+    @Option(help: "A WAV recording played as the microphone, at its own pace (live sessions only).")
+    var microphoneFile: String?
+
+    @Flag(help: "Listen all the time for \"Beacon\" followed by a command (also the setting always-listening).")
+    var alwaysListening = false
 
     @Flag(help: "Play a video at its own speed, as if it were a camera (keys and typed lines work).")
     var realtime = false
@@ -65,6 +80,8 @@ struct AssistCommand: ParsableCommand {
     func validate() throws {
         if input != nil && camera != nil { throw ValidationError("Give one of --input FILE or --camera DEVICE, not both.") }
         if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
+        if microphone != nil && microphoneFile != nil { throw ValidationError("Give one of --microphone or --microphone-file, not both.") }
+        if microphoneFile != nil && input != nil && !realtime { throw ValidationError("--microphone-file needs a live session: a camera, or --input with --realtime.") }
         guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
@@ -87,7 +104,19 @@ struct AssistCommand: ParsableCommand {
 
         let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
         let output = try MixerOutput(destination: destination, voice: settings.language.voice)
+        // Voice: asked for, or by default when a person sits at a terminal. No microphone is one sentence, not a stop.
+        var microphone: (any Microphone)?
+        let wantsVoice = live && (microphoneFile != nil || (self.microphone ?? (isatty(STDIN_FILENO) == 1 ? "default" : "none")) != "none")
+        if wantsVoice {
+            do {
+                microphone = try composition.microphone(device: self.microphone, file: microphoneFile)
+            } catch let error as UserFacingError {
+                Console.note("beacon: \(error.sentence)")
+            }
+        }
         var configuration = AssistantSession.Configuration()
+        // Voice that was wanted and failed is said after "Beacon ready." (as `voiceInputLost`), not only printed.
+        configuration.hasVoiceInput = wantsVoice
         configuration.horizontalFieldOfView = fieldOfView
         configuration.speech.duckedGain = 1 // the mixer ducks earcons under speech itself, sample-accurately
         let session = AssistantSession(configuration: configuration, settings: settings)
@@ -95,7 +124,14 @@ struct AssistCommand: ParsableCommand {
                                      options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))
         for file in store.setAside { Console.note("beacon: \(file.sentence)") }
         if live {
-            try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor())
+            let listenAlways = alwaysListening || settings.alwaysListening
+            let voice = microphone.map { microphone in
+                { (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
+                    composition.voiceInput(microphone: microphone, alwaysListening: listenAlways, onEvent: onEvent)
+                }
+            }
+            try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),
+                                  voice: voice, voiceFailed: wantsVoice && microphone == nil)
                 .run(settingsUnreadable: store.settingsWereUnreadable)
         } else {
             try runner.runScripted(source: source, script: { readLine(strippingNewline: true) },

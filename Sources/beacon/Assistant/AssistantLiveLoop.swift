@@ -1,3 +1,4 @@
+import BeaconAudio
 import BeaconCore
 import BeaconVision
 import Foundation
@@ -12,6 +13,15 @@ final class AssistantLiveLoop {
     private let source: FrameSource
     private let engines: AssistantEngines
     private let power: any PowerSensor
+    /// Builds the voice input once the inbox exists (its events go there); nil: no microphone.
+    private let makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)?
+    private var voice: VoiceInput?
+    /// Until the microphone ends, the end of piped lines does not end the session.
+    private var voiceEnded = true
+    /// The microphone was wanted but could not be opened.
+    private let voiceFailed: Bool
+    /// Talk-key presses whose "listening" event has not come back yet.
+    private var keyPushes = 0
     private let inbox = LiveInbox()
     /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
     private var nextPowerReading = 0.0
@@ -20,11 +30,15 @@ final class AssistantLiveLoop {
     private var workerPurpose: String?
     private var frameInHand = 0
 
-    init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor) {
+    init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
+         voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
+         voiceFailed: Bool = false) {
+        self.voiceFailed = voiceFailed
         self.runner = runner
         self.source = source
         self.engines = engines
         self.power = power
+        self.makeVoice = makeVoice
     }
 
     func run(settingsUnreadable: Bool) throws {
@@ -33,13 +47,21 @@ final class AssistantLiveLoop {
             keys?.restore()
             inbox.close()
             worker?.stop()
+            voice?.stop()
         }
         if keys == nil { readLines() }
+        if let makeVoice {
+            let voice = makeVoice { [inbox] event in inbox.post(.voice(event)) }
+            voice.start()
+            self.voice = voice
+            voiceEnded = false
+        }
         let start = Monotonic.seconds()
         let file = source as? PacedFrameSource == nil && !(source.name.hasPrefix("camera"))
         inbox.pump(file ? PacedFrameSource(HeldFrameSource(source)) : source)
         runner.outputBegin()
         try runner.dispatch(runner.startEvent(settingsUnreadable: settingsUnreadable), at: 0)
+        if voiceFailed { try runner.dispatch(.voiceInputLost(timestamp: 0), at: 0) }
         var endOfInput = false
         while !runner.hasQuit {
             let item = inbox.next(timeout: 0.05)
@@ -54,7 +76,12 @@ final class AssistantLiveLoop {
             for input in keys?.takeInput() ?? [] {
                 switch input {
                 case .character(let character):
-                    if let command = CommandTable.keys[character] { try runner.dispatch(.command(command, timestamp: clock), at: clock) }
+                    guard let command = CommandTable.keys[character] else { break }
+                    if command == .listen, let voice {
+                        keyPushes += 1
+                        voice.pushToTalk()
+                    }
+                    try runner.dispatch(.command(command, timestamp: clock), at: clock)
                 case .line(let line):
                     try runner.command(line, at: clock)
                 }
@@ -73,14 +100,41 @@ final class AssistantLiveLoop {
                 try runner.command(line, at: clock)
             case .command(let command)?:
                 try runner.dispatch(.command(command, timestamp: clock), at: clock)
+            case .voice(let event)?:
+                try hear(event, at: clock)
             case .ended?:
                 endOfInput = true
             case .failed(let error)?:
                 throw error
             }
-            if endOfInput, runner.session.isSettled { break }
+            if endOfInput, voiceEnded, runner.session.isSettled { break }
         }
         try runner.finish(at: Monotonic.seconds() - start)
+    }
+
+    private func hear(_ event: VoiceInput.Event, at clock: Double) throws {
+        switch event {
+        case .heard(let input, let words):
+            // "listen" said aloud needs no second window: the recogniser is listening already.
+            try runner.heard(input, words: words, at: clock)
+        case .rejected(let words, _):
+            try runner.rejected(words: words, at: clock)
+        case .listening:
+            // The key's own "listen" command has said "Listening."; the wake word said alone has not.
+            if keyPushes > 0 {
+                keyPushes -= 1
+            } else {
+                try runner.dispatch(.command(.listen, timestamp: clock), at: clock)
+            }
+        case .timedOut:
+            break // a window closing quietly is what a person expects
+        case .ended(let error):
+            voiceEnded = true
+            if let error {
+                Console.note("beacon: \(error.sentence)")
+                try runner.dispatch(.voiceInputLost(timestamp: clock), at: clock)
+            }
+        }
     }
 
     /// Hands the frame to the engine the session runs now, starting a worker for it when the job changed.

@@ -177,13 +177,30 @@ final class AssistantRunner {
 
     /// A typed line (or a recogniser's words) as a command.
     func command(_ line: String, at clock: Double) throws {
-        if options.printSpeech { Console.note("> \(line)") }
+        try take(parser.parse(line), echo: line, at: clock)
+    }
+
+    /// A command (or what was no command) as the recogniser heard it; `words` are echoed like a typed line.
+    func heard(_ input: ParsedInput, words: String, at clock: Double) throws {
+        if options.printJSON { try Console.json(EffectRecord(heard: words, at: clock)) }
+        try take(input, echo: "(heard) \(words)", at: clock)
+    }
+
+    /// Speech addressed to Beacon that was no command.
+    func rejected(words: String, at clock: Double) throws {
+        if options.printJSON { try Console.json(EffectRecord(heard: words, at: clock)) }
+        if options.printSpeech { Console.note("> (not a command) \(words)") }
+        try dispatch(.speechRejected(timestamp: clock), at: clock)
+    }
+
+    private func take(_ input: ParsedInput, echo: String, at clock: Double) throws {
+        if options.printSpeech { Console.note("> \(echo)") }
         commandStarted = (Monotonic.seconds(), clock)
         examinedAt = nil
         lastReportWall = nil
         reportSpeech = 0
         reportSaid = []
-        switch parser.parse(line) {
+        switch input {
         case .command(let command): try dispatch(.command(command, timestamp: clock), at: clock)
         case let other: try dispatch(.unknownInput(other, timestamp: clock), at: clock)
         }

@@ -21,6 +21,13 @@ struct EffectRecord: Encodable {
     var label: String?
     var cue: CueSnapshot?
 
+    /// What the recogniser heard, before the session acts on it.
+    init(heard words: String, at time: Double) {
+        self.time = (time * 1000).rounded() / 1000
+        effect = "heard"
+        text = words
+    }
+
     init(_ effect: AssistantEffect, at time: Double, defaultVoice: String) {
         self.time = (time * 1000).rounded() / 1000
         switch effect {

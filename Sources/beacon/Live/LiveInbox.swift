@@ -1,3 +1,4 @@
+import BeaconAudio
 import BeaconCore
 import Foundation
 
@@ -13,6 +14,8 @@ final class LiveInbox: @unchecked Sendable {
         /// A typed line or a key's command, for the assistant.
         case line(String)
         case command(AssistantCommand)
+        /// What the voice thread heard (a command, a rejection, the end of the microphone).
+        case voice(VoiceInput.Event)
     }
 
     private let condition = NSCondition()
