@@ -59,6 +59,9 @@ public enum AssistantEvent: Sendable, Hashable {
     /// A new frame. `sharpness` is measured only while the session asks for it (`wantsSharpness`).
     case frame(index: Int, timestamp: Double, sharpness: SharpnessMap? = nil)
     case cameraMoved(CameraMotion, frame: Int, timestamp: Double)
+    /// Depth for a frame, from a depth camera or a monocular model (`--depth`), sent only while the session asks
+    /// for it (`wantsDepth`).
+    case depth(DepthMap, frame: Int, timestamp: Double)
     /// Object detections. `lookedAt` is the older frame the detector ran on; `examined` says they answer the
     /// session's own `examine` request (explore, scan now) rather than the running detector.
     case detections([Detection], frame: Int, timestamp: Double, lookedAt: Int? = nil, examined: Bool = false)

@@ -157,6 +157,8 @@ public struct AssistantSession: Sendable {
             scanner.move(with: motion)
             hazards.move(with: motion)
             forwardToGuidance(.cameraMoved(motion, frame: frame, timestamp: timestamp), into: &effects)
+        case .depth(_, _, let timestamp):
+            lastTimestamp = timestamp // walk mode and spoken distances read depth (issue 11, in progress)
         case .detections(let detections, let frame, let timestamp, let lookedAt, let examined):
             lastTimestamp = timestamp
             handleDetections(detections, frame: frame, at: timestamp, lookedAt: lookedAt, examined: examined, into: &effects)

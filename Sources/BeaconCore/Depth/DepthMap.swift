@@ -1,6 +1,6 @@
 /// Distances from the camera, one per pixel, in metres along the optical axis. A value of 0 (or anything not
 /// finite or not positive) means "no reading": sensors leave holes at glass, black cloth and beyond their range.
-public struct DepthMap: Sendable, Equatable {
+public struct DepthMap: Sendable, Hashable {
     public let width: Int
     public let height: Int
     /// `width * height` values, row by row from the top.
