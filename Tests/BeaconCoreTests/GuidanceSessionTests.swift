@@ -155,6 +155,25 @@ import Testing
         #expect(driver.snapshots.last?.phase == .searching)
     }
 
+    /// The camera closes in on the cup until its box fills the view, then the detector stops recognising the rim.
+    @Test func aTargetThatFilledTheViewIsVeryCloseNotLost() throws {
+        var driver = SessionDriver()
+        driver.start()
+        let frames = 45
+        for index in 0..<frames {
+            guard index % 3 == 0 else { driver.frame(index, detections: nil); continue }
+            let size = 0.2 + 0.7 * Double(index) / Double(frames)
+            driver.frame(index, detections: [Cups.at(0.5, size: size)])
+        }
+        for index in frames..<(frames + 45) { driver.frame(index, detections: index % 3 == 0 ? [] : nil) }
+        let spoken = driver.spoken()
+        #expect(spoken.last == "Cup very close.", "\(spoken)")
+        #expect(!spoken.contains { $0.contains("lost") }, "\(spoken)")
+        #expect(!driver.earcons().contains { $0.earcon.kind == .lost })
+        #expect(GuidanceSession.fillsTheView(NormalizedRect(x: 0.05, y: 0, width: 0.9, height: 0.5)))
+        #expect(!GuidanceSession.fillsTheView(NormalizedRect(x: 0.2, y: 0.2, width: 0.5, height: 0.5)))
+    }
+
     @Test func beatsKeepTheSmoothedRhythm() throws {
         var driver = SessionDriver()
         driver.start()

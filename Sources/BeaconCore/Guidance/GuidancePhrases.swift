@@ -35,6 +35,9 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     /// A new direction on its own: "One o'clock." / "Centred."
     public let newDirection = PhraseTemplate("{direction}.", ru: "{direction}.", zh: "{direction}。")
     public let targetLost = PhraseTemplate("{object} lost.", ru: "{object}: больше не вижу.", zh: "{object}不见了。")
+    /// The target grew to fill the view before the detector lost it: the camera is nearly touching it.
+    public let targetVeryClose = PhraseTemplate("{object} very close.", ru: "{object}: совсем близко.",
+                                                zh: "{object}就在眼前。")
     public let targetLostLastSeen = PhraseTemplate("{object} lost; last seen {place}.",
                                              ru: "{object}: больше не вижу; последний раз {place}.",
                                              zh: "{object}不见了；最后在{place}。")
@@ -97,6 +100,9 @@ public struct GuidancePhrases: PhraseTable, Hashable {
         guard let lastSeen else { return sentence(targetLost, ["object": name(label)]) }
         return sentence(targetLostLastSeen, ["object": name(label), "place": whereabouts(of: lastSeen)])
     }
+
+    /// "Cup very close."
+    public func veryClose(_ label: String) -> String { sentence(targetVeryClose, ["object": name(label)]) }
 
     /// The answer to "where is it?" while the target is not in view.
     public func notInView(_ label: String, lastSeen: NormalizedPoint?) -> String {

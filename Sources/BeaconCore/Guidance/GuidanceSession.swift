@@ -25,6 +25,9 @@ public struct GuidanceSession: Sendable {
     private var closest: Double?
     private var lastProgressAt = -Double.infinity
     private var targetDistance: Double?
+    /// The target's box on the last frame it was guided to: a box filling most of the view when the lock ends means
+    /// the camera is too close to recognise it, not that it went away.
+    private var lastGuidedBox: NormalizedRect?
     /// Start of the stretch of searching the auto-pause counts.
     private var activeSince = 0.0
     /// When "keep turning" is due if the target is still not in view (only consulted while searching); nil never.
@@ -140,6 +143,7 @@ public struct GuidanceSession: Sendable {
                                     apparentSize: lock.box?.area ?? 0, distance: targetDistance)
             let cue = configuration.cues.cue(for: state, previous: self.cue)
             self.cue = cue
+            lastGuidedBox = lock.box
             noteProgress(towards: position, at: timestamp)
             if wasGuiding {
                 announceDirectionIfSettled(cue, at: timestamp, into: &effects)
@@ -168,6 +172,14 @@ public struct GuidanceSession: Sendable {
     }
 
     private mutating func announceLost(_ target: SearchTarget, at timestamp: Double, into effects: inout [GuidanceEffect]) {
+        if let box = lastGuidedBox, Self.fillsTheView(box) {
+            // A hand's width from a cup the camera sees only its rim, which no detector recognises: it is reached.
+            say(utterance(phrases.veryClose(target.label), priority: .stateChange, category: "lost"), at: timestamp,
+                into: &effects)
+            resetGuidance()
+            waitToRemind(from: timestamp)
+            return
+        }
         let lastSeen = lock.lastSeen ?? .centre
         let lost = configuration.cues.cue(for: TargetState(label: target.label, isVisible: false, position: lastSeen),
                                           previous: cue)
@@ -320,6 +332,12 @@ public struct GuidanceSession: Sendable {
         closest = nil
         lastProgressAt = -.infinity
         targetDistance = nil
+        lastGuidedBox = nil
+    }
+
+    /// Most of the picture: 40% of its area, or 85% of its width or height.
+    static func fillsTheView(_ box: NormalizedRect) -> Bool {
+        box.width * box.height >= 0.4 || box.width >= 0.85 || box.height >= 0.85
     }
 
     // MARK: - Speech and records
