@@ -15,6 +15,11 @@
 #                   centre at about 2.7 s and ends left of it (x≈120 at 6 s).
 #   open-book.png   1280x420: two real photographed pages with a dark gutter, the right one under the frame's centre
 #   page-1080p.png  1920x1080: the photographed page scaled up, for timing a whole 1080p page
+#   columns-2.png, columns-3.png  magazine pages, 1000x480 and 1280x400: a heading across the page, then prose in two
+#                   or three justified columns, laid out by Pango (pango-view from pango1.0-tools: real line breaking
+#                   and justification in DejaVu Serif). Each column's text is in Tests/Data/columns/, one file a column,
+#                   so tests know what each column says. columns-3-tilted.png: the three columns turned by 4° on a
+#                   grey table, as a hand-held camera frames them.
 #   page-focus-1080p.mp4  3 s at 15 fps of page-1080p.png, blurred for its first second as a camera finding focus:
 #                   for timing the sharpness measure and watching the frame selector (beacon bench frames)
 #
@@ -93,6 +98,37 @@ SIGNS
   # 162 in the picture; PHARMACY's (x≈840) from 320 to −40. PHARMA is PHARMACY's look-alike, seen late at the right.
   ffmpeg -v error -y -loop 1 -framerate 15 -i "$tmp/wall.png" \
     -vf "crop=640:480:x='520+60*t':y=0,format=yuv420p" -t 6 -r 15 -c:v libx264 -pix_fmt yuv420p "$out/text-pan.mp4"
+fi
+
+# Magazine pages: Pango lays out each column (and the heading) as its own picture; ffmpeg places them on the page.
+# Arguments: output, page size, column width, gutter, heading, then the column text files.
+render_columns() {
+  local target=$1 size=$2 width=$3 gutter=$4 heading=$5; shift 5
+  pango-view -q --pixels --font="DejaVu Sans Bold 34" --margin=0 -o "$tmp/heading.png" -t "$heading"
+  local inputs=(-i "$tmp/heading.png") graph="[0:v][1:v]overlay=x=60:y=50[p0]"
+  local index=0 x=60
+  for column in "$@"; do
+    pango-view -q --pixels --font="DejaVu Serif 21" --width="$width" --justify --wrap=word --margin=0 \
+      -o "$tmp/column$index.png" "$column"
+    inputs+=(-i "$tmp/column$index.png")
+    graph+=";[p$index][$((index + 2)):v]overlay=x=$x:y=140[p$((index + 1))]"
+    x=$((x + width + gutter)); index=$((index + 1))
+  done
+  ffmpeg -v error -y -f lavfi -i "color=c=white:s=$size:d=1" "${inputs[@]}" \
+    -filter_complex "$graph" -map "[p$index]" -frames:v 1 "$target"
+}
+columns="$here/Tests/Data/columns"
+if ! command -v pango-view >/dev/null; then
+  echo "text samples: pango-view is missing (apt-get install pango1.0-tools), so the column pages were not made" >&2
+else
+[ -s "$out/columns-2.png" ] || render_columns "$out/columns-2.png" 1000x480 420 40 "City Library News" \
+  "$columns/two-1.txt" "$columns/two-2.txt"
+[ -s "$out/columns-3.png" ] || render_columns "$out/columns-3.png" 1280x400 360 40 "Community Garden Report" \
+  "$columns/three-1.txt" "$columns/three-2.txt" "$columns/three-3.txt"
+# The same page as a hand-held photo frames it: a margin of table, turned by 4°, scaled down.
+[ -s "$out/columns-3-tilted.png" ] || ffmpeg -v error -y -i "$out/columns-3.png" \
+  -vf "format=rgb24,pad=iw+80:ih+80:40:40:0x505050,rotate=4*PI/180:fillcolor=0x505050,scale=1024:-2" \
+  -frames:v 1 "$out/columns-3-tilted.png"
 fi
 
 page="$here/../shared/testdata/images/page.png"

@@ -15,18 +15,28 @@ import Testing
         return try BeaconBinary.canDetect()
     }
 
-    /// The text samples, made once per test run into a temporary folder.
+    /// The text samples, made once per test run into a temporary folder that is removed when the tests exit.
     static func samples() throws -> URL? {
         guard TestData.image("page.png") != nil, TestData.hasTool("ffmpeg") else {
             if TestData.required { Issue.record("page.png or ffmpeg is missing") }
             return nil
         }
+        let made = try madeSamples.get()
+        #expect(made.status == 0, "\(made.stderr)")
+        return made.status == 0 ? made.folder : nil
+    }
+
+    private static let madeSamples = Result { () throws -> (folder: URL, status: Int32, stderr: String) in
         let folder = try TestData.temporaryFolder("beacon-text-samples")
+        sampleFolderPath = folder.path
+        atexit { if let path = TextCLITests.sampleFolderPath { try? FileManager.default.removeItem(atPath: path) } }
         let script = TestData.packageRoot.appendingPathComponent("scripts/make-text-samples.sh").path
         let made = try TestData.run("bash", [script], environment: ["BEACON_SAMPLES": folder.path])
-        #expect(made.status == 0, "\(made.stderr)")
-        return folder
+        return (folder, made.status, made.stderr)
     }
+
+    /// Set once, before the samples are made; read at exit.
+    nonisolated(unsafe) private static var sampleFolderPath: String?
 
     // MARK: find-text
 
@@ -117,6 +127,39 @@ import Testing
         #expect(centralText.contains("zeros_like"))
         #expect(centralText.components(separatedBy: "Region-based segmentation").count == 2, "\(centralText)")
         #expect(wholeText.components(separatedBy: "Region-based segmentation").count == 3, "\(wholeText)")
+    }
+
+    /// Letters and digits only, lower case, one space between words: what the reader's text is compared by.
+    static func normalized(_ text: String) -> String {
+        text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }.split(separator: " ", omittingEmptySubsequences: true)
+            .map { String($0) }.joined(separator: " ")
+    }
+
+    /// Magazine pages laid out by Pango: the heading, then each column whole before the next, left to right.
+    @Test(arguments: [("columns-2.png", "City Library News", ["two-1", "two-2"]),
+                      ("columns-3.png", "Community Garden Report", ["three-1", "three-2", "three-3"]),
+                      ("columns-3-tilted.png", "Community Garden Report", ["three-1", "three-2", "three-3"])])
+    func aPageInColumnsIsReadColumnByColumn(page: String, heading: String, columns: [String]) throws {
+        guard try Self.canRead(), let folder = try Self.samples() else { return }
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path) else {
+            #expect(!TestData.required, "\(page) was not made: is pango-view installed?")
+            return
+        }
+        let record = try #require(try Self.readJSON(["--input", folder.appendingPathComponent(page).path, "--whole-frame"]))
+        let read = Self.normalized(record.units.joined(separator: " "))
+        // Every sentence of every column, in the order written: interleaved lines would break them apart.
+        var sentences = [Self.normalized(heading)]
+        for column in columns {
+            let text = try String(contentsOf: TestData.packageRoot.appendingPathComponent("Tests/Data/columns/\(column).txt"),
+                                  encoding: .utf8)
+            sentences += text.split(separator: ".").map { Self.normalized(String($0)) }.filter { !$0.isEmpty }
+        }
+        var searchFrom = read.startIndex
+        for sentence in sentences {
+            let found = try #require(read.range(of: sentence, range: searchFrom..<read.endIndex),
+                                     "\"\(sentence)\" not found in order in: \(read)")
+            searchFrom = found.upperBound
+        }
     }
 
     @Test(arguments: [("sign-ru.png", "ru", "Молоко"), ("sign-zh.png", "zh", "请勿吸烟"), ("sign-en.png", "en", "Pharmacy")])
