@@ -50,6 +50,20 @@ final class AssistantLiveLoop {
             voice?.stop()
         }
         if keys == nil { readLines() }
+        runner.readsPageElsewhere = { [inbox, engines] picture in
+            let thread = Thread {
+                do {
+                    let page = PageText(reading: try engines.text().read(picture), frameWidth: picture.width,
+                                        frameHeight: picture.height, wholeFrame: false, mode: .sentences,
+                                        language: .automatic)
+                    inbox.post(.page(page))
+                } catch {
+                    inbox.post(.failed(error))
+                }
+            }
+            thread.name = "beacon-page"
+            thread.start()
+        }
         if let makeVoice {
             let voice = makeVoice { [inbox] event in inbox.post(.voice(event)) }
             voice.start()
@@ -100,6 +114,8 @@ final class AssistantLiveLoop {
                 try runner.command(line, at: clock)
             case .command(let command)?:
                 try runner.dispatch(.command(command, timestamp: clock), at: clock)
+            case .page(let page)?:
+                try runner.dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
             case .voice(let event)?:
                 try hear(event, at: clock)
             case .ended?:

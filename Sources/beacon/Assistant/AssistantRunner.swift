@@ -36,6 +36,9 @@ final class AssistantRunner {
     private var recentFrames: [Frame] = []
     private var activeEngines: Set<Engine> = []
     private var pageCapture: PageCaptureState?
+    /// Live runs read the chosen page on a thread of their own (OCR takes up to a second, and keys, hazards and
+    /// stop must not wait for it); the result comes back as a `.page` event. Scripted runs read in line.
+    var readsPageElsewhere: ((Frame) -> Void)?
     private var searchDetect: DetectorWorker.Detect?
     private let motionEstimator = CameraMotionEstimator()
     private var lastThumbnail: MotionThumbnail?
@@ -264,6 +267,7 @@ final class AssistantRunner {
             try dispatch(.pageNotCaptured(timestamp: clock), at: clock)
         case .accepted(let picture)?:
             pageCapture = nil
+            if let readsPageElsewhere { return readsPageElsewhere(picture) }
             let page = PageText(reading: try engines.text().read(picture), frameWidth: picture.width,
                                 frameHeight: picture.height, wholeFrame: false, mode: .sentences, language: .automatic)
             try dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)

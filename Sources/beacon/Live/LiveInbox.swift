@@ -14,6 +14,8 @@ final class LiveInbox: @unchecked Sendable {
         /// A typed line or a key's command, for the assistant.
         case line(String)
         case command(AssistantCommand)
+        /// A page read on a thread of its own.
+        case page(PageText)
         /// What the voice thread heard (a command, a rejection, the end of the microphone).
         case voice(VoiceInput.Event)
     }
