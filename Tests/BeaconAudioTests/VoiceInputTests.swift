@@ -12,11 +12,12 @@ import Testing
                 "PocketSphinx or sox is missing (apt-get install libpocketsphinx-dev pocketsphinx-en-us sox)"))
 final class VoiceInputTests {
     let recognizer: CommandRecognizer
-    let speech: EspeakSynthesizer
+    /// Where the spoken parts are written; removed with the suite.
+    let folder: URL
 
     init() throws {
         recognizer = try CommandRecognizer()
-        speech = try EspeakSynthesizer()
+        folder = try TestData.temporaryFolder("beacon-voice-input")
     }
 
     /// A session: each part is speech (in the US voice the recogniser knows best) or seconds of silence.
@@ -30,13 +31,24 @@ final class VoiceInputTests {
         for part in parts {
             switch part {
             case .say(let text):
-                samples += try speech.synthesize(text, voice: "en-us")
-                    .converted(sampleRate: CommandRecognizer.sampleRate, channels: 1).samples
+                samples += try spoken(text)
             case .pause(let seconds):
                 samples += PCMAudio.silence(seconds: seconds, sampleRate: CommandRecognizer.sampleRate).samples
             }
         }
         return PCMAudio(sampleRate: CommandRecognizer.sampleRate, samples: samples)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// `text` said by espeak-ng in a process of its own. The library keeps state from one utterance to the next (see
+    /// EspeakLibrary), so in this process the same words sound a little different after other suites have spoken,
+    /// and a one-word wake call was then missed now and again; a fresh process says them the same every run.
+    private func spoken(_ text: String) throws -> [Int16] {
+        let file = folder.appendingPathComponent("\(UUID().uuidString).wav")
+        let result = try TestData.run("/usr/bin/env", ["espeak-ng", "-v", "en-us", "-w", file.path, text])
+        guard result.status == 0 else { throw RecognitionError.decoderFailed(reason: "espeak-ng failed: \(result.stderr)") }
+        return try WAVFile.read(file).converted(sampleRate: CommandRecognizer.sampleRate, channels: 1).samples
     }
 
     /// Runs a session through `VoiceInput` and returns every event, once the recording has ended.
@@ -104,7 +116,9 @@ final class VoiceInputTests {
 
     @Test("always listening: the wake word alone opens a window for the command that follows")
     func wakeWordThenCommand() throws {
-        let heard = try events([.pause(0.5), .say("Beacon"), .pause(1), .say("Battery saver on."), .pause(1)],
+        // Called out ("Beacon!"): said flat and alone ("Beacon."), espeak-ng's en-us voice is decoded as nothing at all
+        // by the en-us model (measured), so a person is better off saying the command in the same breath.
+        let heard = try events([.pause(0.5), .say("Beacon!"), .pause(1), .say("Battery saver on."), .pause(1)],
                                alwaysListening: true)
         // "Beacon" alone is the wake word; if the recogniser hears a stray sound after it, that is a miss, and Beacon
         // asks again and listens just the same.

@@ -93,7 +93,7 @@ import Testing
     func fillerBranch() {
         let text = grammar.jsgf(filler: "not_a_command", fillerWeight: 1e-12)
         #expect(text.contains("public <command> = [beacon] (<find_text> | "))
-        #expect(text.contains(" | <filler>;"))
+        #expect(text.contains(" | <filler>);"))
         #expect(text.contains("public <wake> = beacon [<find_text> | "))
         #expect(text.contains("<filler> = /0.000000000001/ not_a_command [<filler_loop>];"))
         #expect(text.contains("<filler_loop> = /0.000000000001/ not_a_command [<filler_loop>];"))

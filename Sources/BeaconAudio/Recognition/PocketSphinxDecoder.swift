@@ -7,6 +7,13 @@ final class PocketSphinxDecoder {
     /// How much a grammar's transition probabilities weigh against the acoustic scores (PocketSphinx's default).
     static let languageWeight: Float = 6.5
 
+    /// sphinxbase logs through one global FILE*, and each decoder made with `-logfn` closes the previous one, so two
+    /// decoders on two threads wrote into a freed FILE and corrupted the heap (seen when the test suites ran side
+    /// by side). Logging is switched off once for the process instead, and decoders are made and freed one at a
+    /// time.
+    private static let loggingOff: Void = err_set_logfp(nil)
+    private static let lifecycle = NSLock()
+
     private let decoder: OpaquePointer
     /// `cmd_ln_parse_r` keeps pointers into argv, so the strings stay allocated until the decoder is freed.
     private let arguments: [UnsafeMutablePointer<CChar>?]
@@ -22,7 +29,6 @@ final class PocketSphinxDecoder {
         let strings = ["beacon",
             "-hmm", acousticModel.path,
             "-samprate", "\(sampleRate)",
-            "-logfn", "/dev/null",
             // A real microphone never gives exact digital silence; synthetic and file-fed speech does, and that
             // upsets feature normalisation ("cup" became "door"). Half a bit of dither from a fixed seed stands in
             // for a room's noise floor and keeps runs repeatable (measured in BeaconTestSupport/PocketSphinx.swift).
@@ -37,6 +43,9 @@ final class PocketSphinxDecoder {
             "-remove_noise", "no",
             "-lw", "\(Self.languageWeight)",
         ] + extraArguments
+        Self.loggingOff
+        Self.lifecycle.lock()
+        defer { Self.lifecycle.unlock() }
         var argv = strings.map { strdup($0) }
         arguments = argv
         // cmd_ln_init is variadic, which Swift cannot call; cmd_ln_parse_r takes the same flags as an argv.
@@ -53,7 +62,7 @@ final class PocketSphinxDecoder {
     }
 
     deinit {
-        ps_free(decoder)
+        Self.lifecycle.withLock { _ = ps_free(decoder) }
         arguments.forEach { free($0) }
     }
 

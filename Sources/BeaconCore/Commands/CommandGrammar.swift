@@ -122,7 +122,7 @@ public struct CommandGrammar: Sendable {
         if let filler {
             let fillerRule = "<\(Self.fillerRule)>", loop = "<\(Self.fillerRule)_loop>"
             // A person asked to say it again often starts with "Beacon" again: the command rule allows it.
-            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands)) | \(fillerRule);")
+            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands) | \(fillerRule));")
             lines.append("public <\(Self.wakeRule)> = \(wake) [\(commands) | \(fillerRule)] | \(fillerRule);")
             // sphinxbase's JSGF compiler keeps a weight only on an alternative that starts with a word, and it
             // loops a recursion (or "+") back to the state the rule was entered from, which for a rule entered at
