@@ -71,7 +71,7 @@ import Testing
         let question = AssistantSessionTests.said(effects).first { $0.text == Self.question }
         #expect(question?.priority == .hazard)
         #expect(session.fallAlarmIsActive)
-        #expect(effects.contains { if case .show(let line) = $0 { line.hasPrefix("Fall suspected: drop, impact") } else { false } })
+        #expect(effects.contains { if case .show(let line) = $0 { line.hasPrefix("Fall suspected: drop to ") } else { false } })
     }
 
     @Test func withoutAnAnswerTheMessageGoesOnceAndBystandersHearEvery10Seconds() throws {

@@ -22,8 +22,8 @@ import Testing
     func everyFallIsDetectedOnce(_ named: Named) {
         let (found, rejection) = Self.run(named.recording)
         #expect(found.count == 1, "\(named.recording.name): \(found), last rejection \(String(describing: rejection))")
-        guard let fall = found.first, case .motion(let impact, let change) = fall.evidence else { return }
-        #expect(impact >= 2.5 && change >= 50)
+        guard let fall = found.first, case .motion(let drop, let impact, let change) = fall.evidence else { return }
+        #expect(drop >= 0.1 && drop < 0.6 && impact >= 2.5 && change >= 50)
     }
 
     @Test(arguments: everyday.map(Named.init))

@@ -66,8 +66,8 @@ extension AssistantSession {
 
     private mutating func suspect(_ fall: FallDetector.Fall, into effects: inout [AssistantEffect]) {
         let evidence = switch fall.evidence {
-        case .motion(let impact, let change):
-            String(format: "drop, impact %.1f g, lying %.0f° from before", impact, change)
+        case .motion(let drop, let impact, let change):
+            String(format: "drop to %.2f g, impact %.1f g, lying %.0f° from before", drop, impact, change)
         case .cameraHeight(let drop):
             String(format: "camera %.2f m lower, near the floor", drop)
         }

@@ -13,9 +13,9 @@ public struct FallDetector: Sendable {
         /// A dip shorter than 0.1 s is a footfall or noise; longer than 1 s no body falls from a standing height.
         public var dropSeconds: ClosedRange<Double> = 0.1...1.0
         /// A body that collapses is still partly held by its legs and turns about its feet, so its dip averages
-        /// above 0.15 g; a device that reads close to zero throughout is itself in free flight (dropped on a bed,
-        /// tossed, or carried through the air in a jump).
-        public var weightlessBelow = 0.15 * IMUSample.gravity
+        /// 0.18–0.45 g in the generated falls; a device in free flight (dropped on a bed, tossed, carried through
+        /// the air in a jump or a running stride) averages only its noise, about 0.03 g. 0.1 g sits between.
+        public var weightlessBelow = 0.1 * IMUSample.gravity
         /// The impact: |a| above 2.5 g within 0.6 s after the drop. Walking peaks near 1.5 g.
         public var impactAbove = 2.5 * IMUSample.gravity
         public var impactWithin = 0.6
@@ -47,8 +47,8 @@ public struct FallDetector: Sendable {
 
     /// What showed the fall.
     public enum Evidence: Sendable, Hashable {
-        /// Drop, impact and stillness in a new orientation.
-        case motion(impact: Double, orientationChange: Double)
+        /// Drop (its mean |a|, in g), impact (its peak, in g) and stillness in a new orientation (degrees turned).
+        case motion(drop: Double, impact: Double, orientationChange: Double)
         /// The camera's height fell to near the floor and stayed.
         case cameraHeight(drop: Double)
     }
@@ -76,8 +76,8 @@ public struct FallDetector: Sendable {
 
     private enum Phase: Sendable, Hashable {
         case watching
-        case awaitingImpact(dropStart: Double, dropEnd: Double, peak: Double)
-        case settling(dropStart: Double, impactAt: Double, peak: Double)
+        case awaitingImpact(dropStart: Double, dropEnd: Double, dropLevel: Double, peak: Double)
+        case settling(dropStart: Double, dropLevel: Double, impactAt: Double, peak: Double)
     }
 
     public let configuration: Configuration
@@ -114,20 +114,20 @@ public struct FallDetector: Sendable {
         case .watching:
             watchForDrop(magnitude, at: time)
             return nil
-        case .awaitingImpact(let start, let end, let peak):
+        case .awaitingImpact(let start, let end, let level, let peak):
             let peak = max(peak, magnitude)
             if peak >= configuration.impactAbove {
-                phase = .settling(dropStart: start, impactAt: time, peak: peak)
+                phase = .settling(dropStart: start, dropLevel: level, impactAt: time, peak: peak)
             } else if time - end > configuration.impactWithin {
                 reject(.noImpact(peak: peak / IMUSample.gravity))
             } else {
-                phase = .awaitingImpact(dropStart: start, dropEnd: end, peak: peak)
+                phase = .awaitingImpact(dropStart: start, dropEnd: end, dropLevel: level, peak: peak)
             }
             return nil
-        case .settling(let start, let impactAt, let peak):
+        case .settling(let start, let level, let impactAt, let peak):
             let peak = max(peak, magnitude)
-            phase = .settling(dropStart: start, impactAt: impactAt, peak: peak)
-            return settle(dropStart: start, impactAt: impactAt, peak: peak, at: time)
+            phase = .settling(dropStart: start, dropLevel: level, impactAt: impactAt, peak: peak)
+            return settle(dropStart: start, dropLevel: level, impactAt: impactAt, peak: peak, at: time)
         }
     }
 
@@ -157,13 +157,15 @@ public struct FallDetector: Sendable {
             reject(.weightless(seconds: seconds))
             return
         }
-        phase = .awaitingImpact(dropStart: ended.start, dropEnd: time, peak: magnitude)
+        let level = mean / IMUSample.gravity
+        phase = .awaitingImpact(dropStart: ended.start, dropEnd: time, dropLevel: level, peak: magnitude)
         if magnitude >= configuration.impactAbove {
-            phase = .settling(dropStart: ended.start, impactAt: time, peak: magnitude)
+            phase = .settling(dropStart: ended.start, dropLevel: level, impactAt: time, peak: magnitude)
         }
     }
 
-    private mutating func settle(dropStart: Double, impactAt: Double, peak: Double, at time: Double) -> Fall? {
+    private mutating func settle(dropStart: Double, dropLevel: Double, impactAt: Double, peak: Double,
+                                 at time: Double) -> Fall? {
         if time - impactAt > configuration.stillWithin {
             reject(.neverStill)
             return nil
@@ -189,7 +191,8 @@ public struct FallDetector: Sendable {
             reject(.upright(degrees: change))
             return nil
         }
-        return report(Fall(timestamp: time, evidence: .motion(impact: peak / IMUSample.gravity, orientationChange: change)))
+        return report(Fall(timestamp: time, evidence: .motion(drop: dropLevel, impact: peak / IMUSample.gravity,
+                                                              orientationChange: change)))
     }
 
     // MARK: - Camera height

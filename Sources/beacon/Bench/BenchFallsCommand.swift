@@ -42,8 +42,9 @@ struct BenchFallsCommand: ParsableCommand {
                 heightRule = hits.isEmpty ? "no" : "fall"
             }
             let verdict: String
-            if let fall = found.first, case .motion(let impact, let change) = fall.evidence {
-                verdict = String(format: "FALL at %.2f s (impact %.1f g, turned %.0f°)", fall.timestamp, impact, change)
+            if let fall = found.first, case .motion(let drop, let impact, let change) = fall.evidence {
+                verdict = String(format: "FALL at %.2f s (drop to %.2f g, impact %.1f g, turned %.0f°)", fall.timestamp,
+                                 drop, impact, change)
             } else {
                 verdict = "no alarm (\(detector.lastRejection.map(Self.describe) ?? "no candidate"))"
             }
