@@ -43,4 +43,10 @@ import Testing
         ])
         #expect(lines.last == .sample(IMUSample(timestamp: 0.08, acceleration: Vector3(0, 9.8, 0))))
     }
+
+    @Test func aJSONLineWithLatitudeAndLongitudeIsALocationFix() {
+        let lines = Self.parse([#"{"t":1.5,"lat":55.7558,"lon":37.6173}"#, #"{"t":1.6,"lat":95,"lon":37}"#])
+        #expect(lines[0] == .location(EmergencyLocation(latitude: 55.7558, longitude: 37.6173)))
+        #expect(lines[1] == .refused(IMULineError(line: 2, problem: "a location needs \"lat\" from -90 to 90 and \"lon\" from -180 to 180")))
+    }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// - JSON lines: `{"t":12.34,"ax":0.1,"ay":9.8,"az":0.2,"gx":0.01,"gy":0,"gz":-0.02}`
 /// - CSV with the header `t,ax,ay,az,gx,gy,gz` (columns in any order; without a header, that order).
 ///
-/// `t` is seconds on any clock that goes forward; `ax ay az` m/s² including gravity; `gx gy gz` rad/s. Blank lines
-/// and lines starting with `#` are skipped. A line that does not parse is refused with one sentence naming its
+/// `t` is seconds on any clock that goes forward; `ax ay az` m/s² including gravity; `gx gy gz` rad/s. A JSON line
+/// with `lat` and `lon` (degrees) instead of the sensor's fields is a location fix, `{"t":12.5,"lat":55.75,"lon":37.62}`:
+/// the phone's GPS, sent with the emergency message. Blank lines and lines starting with `#` are skipped. A line that does not parse is refused with one sentence naming its
 /// number, and reading goes on with the next.
 public struct IMULineParser: Sendable {
     public static let fields = ["t", "ax", "ay", "az", "gx", "gy", "gz"]
@@ -14,6 +15,8 @@ public struct IMULineParser: Sendable {
     /// What one line turned out to be.
     public enum Line: Sendable, Hashable {
         case sample(IMUSample)
+        /// Where the device is (a JSON line with `lat` and `lon`).
+        case location(EmergencyLocation)
         /// A header, a comment or a blank line.
         case skipped
         case refused(IMULineError)
@@ -34,6 +37,7 @@ public struct IMULineParser: Sendable {
         let values: [String: Double]
         do throws(Problem) {
             if line.hasPrefix("{") {
+                if let fix = try location(line) { return .location(fix) }
                 values = try json(line)
             } else if line.first.map({ $0.isLetter }) == true {
                 try readHeader(line)
@@ -62,6 +66,17 @@ public struct IMULineParser: Sendable {
             let container = try decoder.singleValueContainer()
             self = (try? container.decode(Double.self)).map(Field.number) ?? .other
         }
+    }
+
+    /// A location fix, or nil for a line that is no fix (it has the sensor's fields, or no coordinates).
+    private func location(_ line: String) throws(Problem) -> EmergencyLocation? {
+        guard let object = try? JSONDecoder().decode([String: Field].self, from: Data(line.utf8)),
+              object["lat"] != nil || object["lon"] != nil, object["ax"] == nil else { return nil }
+        guard case .number(let latitude)? = object["lat"], case .number(let longitude)? = object["lon"],
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw Problem(words: "a location needs \"lat\" from -90 to 90 and \"lon\" from -180 to 180")
+        }
+        return EmergencyLocation(latitude: latitude, longitude: longitude)
     }
 
     private func json(_ line: String) throws(Problem) -> [String: Double] {

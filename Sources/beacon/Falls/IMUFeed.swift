@@ -67,6 +67,7 @@ final class IMUFeed: @unchecked Sendable {
             switch parser.parse(line) {
             case .skipped: continue
             case .refused(let error): return .unreadableMotion(error, timestamp: origin?.session ?? sessionStart)
+            case .location(let fix): return .location(fix, timestamp: origin?.session ?? sessionStart)
             case .sample(let sample):
                 let origin = self.origin ?? (sample.timestamp, sessionStart)
                 self.origin = origin
@@ -95,6 +96,7 @@ final class IMUFeed: @unchecked Sendable {
                 switch parser.parse(line) {
                 case .skipped: continue
                 case .refused(let error): event = .unreadableMotion(error, timestamp: 0)
+                case .location(let fix): event = .location(fix, timestamp: 0)
                 case .sample(let sample):
                     event = .motion(sample)
                     if paced {
