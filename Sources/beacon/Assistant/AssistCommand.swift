@@ -95,6 +95,9 @@ struct AssistCommand: ParsableCommand {
         if imu == "-" && input != nil && !realtime {
             throw ValidationError("--imu - reads stdin, which carries the script here; give a file, or a FIFO made with mkfifo.")
         }
+        if imu == "-" && isatty(STDIN_FILENO) == 1 {
+            throw ValidationError("--imu - reads samples piped into stdin, and stdin is this terminal; pipe them in, or give a file or a FIFO.")
+        }
         guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
