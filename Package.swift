@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "BeaconModelsTests", dependencies: ["BeaconModels", "BeaconTestSupport"]),
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "BeaconCLITests", dependencies: ["beacon", "BeaconStore", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconCLITests", dependencies: ["beacon", "BeaconStore", "BeaconBench", "BeaconTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

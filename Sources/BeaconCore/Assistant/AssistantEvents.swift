@@ -82,6 +82,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case usage(UsageSummary, timestamp: Double)
     /// An engine could not start or failed; `sentence` says why, in English, for the terminal.
     case engineFailed(Engine, sentence: String, timestamp: Double)
+    /// IMU samples, camera heights, location fixes and emergency-message reports (AssistantSession+Falls.swift).
+    case falls(FallEvent)
 }
 
 /// What the adapters should do, in order.
@@ -115,4 +117,6 @@ public enum AssistantEffect: Sendable, Hashable {
     /// A line for the terminal (help lists, usage tables) beside what is spoken.
     case show(String)
     case quit
+    /// Send (or withdraw) the emergency message after a fall.
+    case emergency(EmergencyEffect)
 }

@@ -28,11 +28,13 @@ public struct AssistantSession: Sendable {
 
     public let configuration: Configuration
     public private(set) var settings: AssistantSettings
-    public private(set) var mode: AssistantMode = .idle
-    public private(set) var isPaused = false
-    public private(set) var arbiter: SpeechArbiter
+    public internal(set) var mode: AssistantMode = .idle
+    public internal(set) var isPaused = false
+    public internal(set) var arbiter: SpeechArbiter
     public private(set) var recent = RecentDetections()
 
+    /// Fall detection and the emergency message (AssistantSession+Falls.swift).
+    var falls = FallWatch()
     private var guidance: GuidanceSession?
     private var textSearch: TextSearch?
     private var reader: ReaderSession
@@ -115,6 +117,7 @@ public struct AssistantSession: Sendable {
 
     public mutating func handle(_ event: AssistantEvent) -> [AssistantEffect] {
         var effects: [AssistantEffect] = []
+        if handleFalls(event, into: &effects) { return effects }
         switch event {
         case .started(let timestamp, let startedAt, let restored, let settingsUnreadable):
             lastTimestamp = timestamp
@@ -198,6 +201,8 @@ public struct AssistantSession: Sendable {
             }
         case .engineFailed(let engine, _, let timestamp):
             engineFailed(engine, at: timestamp, into: &effects)
+        case .falls:
+            break // handleFalls took it
         }
         return effects
     }
@@ -244,6 +249,8 @@ public struct AssistantSession: Sendable {
             enter(.onDemandScanning, at: timestamp, announce: true, into: &effects)
         case .stop:
             stop(at: timestamp, into: &effects)
+        case .imOK:
+            break // handleFalls answers it
         case .pause:
             pause(at: timestamp, into: &effects)
         case .resume:
@@ -435,7 +442,7 @@ public struct AssistantSession: Sendable {
     }
 
     /// Ends whatever runs in the current mode: its speech stops at once, its engines stop, its time is recorded.
-    private mutating func leaveMode(at timestamp: Double, into effects: inout [AssistantEffect]) {
+    mutating func leaveMode(at timestamp: Double, into effects: inout [AssistantEffect]) {
         // What is still going on is cut short; a page read to its end has nothing left to cut.
         let isReading = reader.phase == .reading || reader.phase == .paused
         if guidance != nil || isReading || isCapturingPage {

@@ -9,6 +9,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case continuous
     case onDemand
     case stop
+    /// After a suspected fall: the person is all right; the alarm ends (any key and stop end it too).
+    case imOK
     case pause
     case resume
     /// A single key toggles: pause when running, resume when paused.

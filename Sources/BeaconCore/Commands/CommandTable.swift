@@ -106,6 +106,11 @@ public struct CommandTable: Sendable {
                zh: ["停止提醒", "不要提醒"]) { words($0).map(AssistantCommand.stopAlerting) },
         taking(.object, "stop ignoring", ["stop ignoring", "notice", "unignore"],
                ru: ["не игнорируй", "замечай"], zh: ["不再忽略", "取消忽略"]) { words($0).map(AssistantCommand.stopIgnoring) },
+        // The parser and the grammar drop apostrophes: "i'm" is matched as "im".
+        fixed("i'm ok", ["im ok", "i am ok", "im okay", "i am okay", "im fine", "i am fine", "im all right",
+                         "i am all right", "false alarm"],
+              ru: ["я в порядке", "всё в порядке", "все в порядке", "я цел", "ложная тревога"],
+              zh: ["我没事", "我很好", "没事", "误报"], .imOK),
         fixed("stop", ["stop", "cancel", "quiet", "silence", "be quiet", "shut up", "stop it", "stop everything"],
               ru: ["стоп", "хватит", "отмена", "тихо", "остановись"], zh: ["停止", "停", "取消", "安静"], .stop),
         fixed("pause", ["pause", "wait", "hold on"], ru: ["пауза", "подожди"], zh: ["暂停", "等一下"], .pause),

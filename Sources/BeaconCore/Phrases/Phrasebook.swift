@@ -8,7 +8,7 @@ public struct Phrasebook: Sendable, Hashable {
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
-        DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(),
+        DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(),
     ]
 
     public init(language: TextLanguage = .english) {

@@ -29,6 +29,11 @@ public struct AssistantSettings: Sendable, Hashable, Codable {
     public var earcons: Bool = true
     /// "haptics": vibration patterns on a phone.
     public var haptics: Bool = true
+    /// "emergency-webhook": where the emergency message is POSTed after a fall (http or https), or none.
+    public var emergencyWebhook: String?
+    /// "emergency-location": where the person usually is, sent with the emergency message when no location source
+    /// knows better: words ("12 Oak Street, flat 3") or "latitude, longitude"; or none.
+    public var emergencyLocation: EmergencyLocation?
 
     public init() {}
 
@@ -57,6 +62,8 @@ extension AssistantSettings {
         case .alwaysListening: alwaysListening ? "on" : "off"
         case .earcons: earcons ? "on" : "off"
         case .haptics: haptics ? "on" : "off"
+        case .emergencyWebhook: emergencyWebhook ?? "none"
+        case .emergencyLocation: emergencyLocation?.text ?? "none"
         }
     }
 
@@ -167,6 +174,22 @@ extension AssistantSettings {
             case .earcons: earcons = flag
             default: haptics = flag
             }
+        case .emergencyWebhook:
+            if word == "none" || word.isEmpty {
+                emergencyWebhook = nil
+            } else {
+                guard let url = Self.webhook(given) else { throw refuse("an http:// or https:// address, or none") }
+                emergencyWebhook = url
+            }
+        case .emergencyLocation:
+            if word == "none" || word.isEmpty {
+                emergencyLocation = nil
+            } else {
+                guard let location = Self.location(given) else {
+                    throw refuse("a place in words (up to 200 characters) or \"latitude, longitude\", or none")
+                }
+                emergencyLocation = location
+            }
         }
     }
 
@@ -204,6 +227,24 @@ extension AssistantSettings {
         "on": true, "off": false, "true": true, "false": false, "yes": true, "no": false, "1": true, "0": false,
         "enabled": true, "disabled": false,
     ]
+
+    /// A webhook address: http or https, with a host.
+    static func webhook(_ text: String) -> String? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return nil }
+        return text
+    }
+
+    /// A place: "55.75580, 37.61730" as coordinates (in range, or refused), anything else as words.
+    static func location(_ text: String) -> EmergencyLocation? {
+        guard text.count <= 200, !text.contains(where: \.isNewline) else { return nil }
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) {
+            guard (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+            return EmergencyLocation(text: text, latitude: latitude, longitude: longitude)
+        }
+        return EmergencyLocation(text: text)
+    }
 
     /// "a, b or c", for the valid values in a refusal.
     static func orList(_ items: [String]) -> String {

@@ -28,6 +28,11 @@ struct AssistCommand: ParsableCommand {
               louder, quieter, faster, slower, language Russian
               alert me to bicycles, stop alerting dogs, ignore chairs, confidence 60, battery saver on
               what did you detect recently, usage, help, tutorial, quit
+              I'm OK                            after "Did you fall?": cancel the alarm (any key, stop too)
+
+            Falls (--imu): after a fall, "Did you fall? Say 'I'm OK' or press any key." Without an answer within
+            10 s, the emergency message is POSTed to the setting emergency-webhook (with emergency-location) and a
+            sentence for bystanders repeats every 10 s until cancelled. Saying "help" sends at once.
 
             Keys in a terminal: space where is it (pause while reading), r repeat, p pause/resume, s or Esc stop,
             n next, b back, e explore, c scan now, h help, + louder, - quieter, f faster, l slower, v talk, q quit;
@@ -77,11 +82,22 @@ struct AssistCommand: ParsableCommand {
     @Option(help: "The camera's horizontal field of view in degrees, for clock directions and distances.")
     var fieldOfView: Double = 60
 
+    @Option(help: ArgumentHelp("IMU samples for fall detection: a file, a FIFO, or - for stdin (live sessions only; commands then come by voice).",
+                               discussion: "One sample a line, JSON {\"t\":12.34,\"ax\":0.1,\"ay\":9.8,\"az\":0.2,\"gx\":0,\"gy\":0,\"gz\":0} or CSV with the header t,ax,ay,az,gx,gy,gz: t in seconds, acceleration in m/s² including gravity, rotation in rad/s.",
+                               valueName: "file|-"))
+    var imu: String?
+
     func validate() throws {
         if input != nil && camera != nil { throw ValidationError("Give one of --input FILE or --camera DEVICE, not both.") }
         if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
         if microphone != nil && microphoneFile != nil { throw ValidationError("Give one of --microphone or --microphone-file, not both.") }
         if microphoneFile != nil && input != nil && !realtime { throw ValidationError("--microphone-file needs a live session: a camera, or --input with --realtime.") }
+        if imu == "-" && input != nil && !realtime {
+            throw ValidationError("--imu - reads stdin, which carries the script here; give a file, or a FIFO made with mkfifo.")
+        }
+        if imu == "-" && isatty(STDIN_FILENO) == 1 {
+            throw ValidationError("--imu - reads samples piped into stdin, and stdin is this terminal; pipe them in, or give a file or a FIFO.")
+        }
         guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
@@ -123,6 +139,9 @@ struct AssistCommand: ParsableCommand {
         let runner = AssistantRunner(session: session, engines: engines, output: output, store: store,
                                      options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))
         for file in store.setAside { Console.note("beacon: \(file.sentence)") }
+        // Falls: IMU samples in step with the session clock (scripted) or on a thread (live); messages on a thread.
+        if let imu { runner.imu = try IMUFeed(path: imu, pacing: live ? .live : .inStep) }
+        runner.webhook = WebhookSender()
         if live {
             let listenAlways = alwaysListening || settings.alwaysListening
             let voice = microphone.map { microphone in
@@ -131,7 +150,7 @@ struct AssistCommand: ParsableCommand {
                 }
             }
             try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),
-                                  voice: voice, voiceFailed: wantsVoice && microphone == nil)
+                                  voice: voice, voiceFailed: wantsVoice && microphone == nil, imuOnStdin: imu == "-")
                 .run(settingsUnreadable: store.settingsWereUnreadable)
         } else {
             try runner.runScripted(source: source, script: { readLine(strippingNewline: true) },

@@ -20,6 +20,8 @@ final class AssistantLiveLoop {
     private var voiceEnded = true
     /// The microphone was wanted but could not be opened.
     private let voiceFailed: Bool
+    /// `--imu -`: stdin carries IMU samples, not commands.
+    private let imuOnStdin: Bool
     /// Talk-key presses whose "listening" event has not come back yet.
     private var keyPushes = 0
     private let inbox = LiveInbox()
@@ -32,8 +34,9 @@ final class AssistantLiveLoop {
 
     init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
          voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
-         voiceFailed: Bool = false) {
+         voiceFailed: Bool = false, imuOnStdin: Bool = false) {
         self.voiceFailed = voiceFailed
+        self.imuOnStdin = imuOnStdin
         self.runner = runner
         self.source = source
         self.engines = engines
@@ -49,7 +52,8 @@ final class AssistantLiveLoop {
             worker?.stop()
             voice?.stop()
         }
-        if keys == nil { readLines() }
+        // `--imu -` makes stdin the IMU stream: commands then come by voice only.
+        if keys == nil && !imuOnStdin { readLines() }
         runner.readsPageElsewhere = { [inbox, engines] picture in
             let thread = Thread {
                 do {
@@ -80,6 +84,8 @@ final class AssistantLiveLoop {
         while !runner.hasQuit {
             let item = inbox.next(timeout: 0.05)
             let clock = Monotonic.seconds() - start
+            try runner.feedFalls(at: clock, inStep: false)
+            if imuOnStdin, runner.imu?.isFinished == true { endOfInput = true }
             try runner.settle(at: clock)
             if clock >= nextPowerReading {
                 nextPowerReading = clock + 2
@@ -90,6 +96,11 @@ final class AssistantLiveLoop {
             for input in keys?.takeInput() ?? [] {
                 switch input {
                 case .character(let character):
+                    // While a fall alarm runs, any key is the answer "I'm OK".
+                    if runner.session.fallAlarmIsActive {
+                        try runner.dispatch(.command(.imOK, timestamp: clock), at: clock)
+                        break
+                    }
                     guard let command = CommandTable.keys[character] else { break }
                     if command == .listen, let voice {
                         keyPushes += 1

@@ -50,6 +50,10 @@ final class AssistantRunner {
     /// How fast frames and detection may run now, after battery saver and heat (the live loop applies it).
     private(set) var paceLimits = PaceLimits.unlimited
 
+    /// IMU samples (`--imu`) and the sender of emergency messages (AssistantRunner+Falls.swift).
+    var imu: IMUFeed?
+    var webhook: WebhookSender?
+
     /// Seconds from the start of the run to "Beacon ready.", for `beacon bench startup`.
     private(set) var readyAfter: Double?
 
@@ -114,16 +118,19 @@ final class AssistantRunner {
             guard clock < options.maximumSeconds else { throw ScriptNeverSettled(seconds: options.maximumSeconds) }
             if let frame = try held.nextFrame() {
                 clock = max(clock, frame.timestamp)
+                try feedFalls(at: clock, inStep: true)
                 try settle(at: clock)
                 try process(frame, at: clock, inLine: true)
             } else {
                 clock += 0.05
+                try feedFalls(at: clock, inStep: true)
                 try settle(at: clock)
                 try dispatch(.tick(timestamp: clock), at: clock)
             }
         }
         try output.advance(to: clock + 1)
         try output.finish()
+        finishEmergencyMessages()
     }
 
     /// A scripted line: `wait 2.5`, or a command.
@@ -145,6 +152,7 @@ final class AssistantRunner {
     func finish(at clock: Double) throws {
         try output.advance(to: clock + 1)
         try output.finish()
+        finishEmergencyMessages()
     }
 
     /// What the live engine thread should be doing now: a new value means a new worker.
@@ -335,6 +343,8 @@ final class AssistantRunner {
                 try reportUsage(at: clock)
             case .quit:
                 quit = true
+            case .emergency(let emergency):
+                webhook?.handle(emergency)
             }
         }
     }

@@ -20,6 +20,9 @@ struct EffectRecord: Encodable {
     var value: String?
     var label: String?
     var cue: CueSnapshot?
+    /// The emergency message: which fall it is about, and where the person is.
+    var fall: Int?
+    var location: String?
 
     /// What the recogniser heard, before the session acts on it.
     init(heard words: String, at time: Double) {
@@ -89,6 +92,19 @@ struct EffectRecord: Encodable {
             text = line
         case .fetchUsage: self.effect = "fetch-usage"
         case .quit: self.effect = "quit"
+        case .emergency(.send(let message, let webhook)):
+            self.effect = "emergency-send"
+            fall = message.fall
+            label = message.kind.rawValue
+            text = message.text
+            location = message.location?.described
+            value = webhook
+        case .emergency(.withdraw(let withdrawn, let allClear, let webhook)):
+            self.effect = "emergency-withdraw"
+            fall = withdrawn
+            label = allClear.kind.rawValue
+            text = allClear.text
+            value = webhook
         }
     }
 }
