@@ -7,12 +7,12 @@ final class PocketSphinxDecoder {
     /// How much a grammar's transition probabilities weigh against the acoustic scores (PocketSphinx's default).
     static let languageWeight: Float = 6.5
 
-    /// sphinxbase logs through one global FILE*, and each decoder made with `-logfn` closes the previous one, so two
-    /// decoders on two threads wrote into a freed FILE and corrupted the heap (seen when the test suites ran side
-    /// by side). Logging is switched off once for the process instead, and decoders are made and freed one at a
-    /// time.
+    /// sphinxbase keeps process-wide state that is not thread-safe: one log FILE* (each decoder made with `-logfn`
+    /// closed the previous one) and the dither's random generator. Two decoders on two threads corrupted the heap
+    /// (seen when the test suites ran side by side), so logging is switched off once for the process and every call
+    /// into the library takes this lock. Beacon runs one decoder, on the voice thread, so it never waits.
     private static let loggingOff: Void = err_set_logfp(nil)
-    private static let lifecycle = NSLock()
+    private static let library = NSLock()
 
     private let decoder: OpaquePointer
     /// `cmd_ln_parse_r` keeps pointers into argv, so the strings stay allocated until the decoder is freed.
@@ -44,8 +44,8 @@ final class PocketSphinxDecoder {
             "-lw", "\(Self.languageWeight)",
         ] + extraArguments
         Self.loggingOff
-        Self.lifecycle.lock()
-        defer { Self.lifecycle.unlock() }
+        Self.library.lock()
+        defer { Self.library.unlock() }
         var argv = strings.map { strdup($0) }
         arguments = argv
         // cmd_ln_init is variadic, which Swift cannot call; cmd_ln_parse_r takes the same flags as an argv.
@@ -62,12 +62,14 @@ final class PocketSphinxDecoder {
     }
 
     deinit {
-        Self.lifecycle.withLock { _ = ps_free(decoder) }
+        Self.library.withLock { _ = ps_free(decoder) }
         arguments.forEach { free($0) }
     }
 
     /// Adds words to the dictionary; alternatives become "word(2)", "word(3)", as in cmudict.
     func add(_ dictionary: PronunciationDictionary) throws {
+        Self.library.lock()
+        defer { Self.library.unlock() }
         for (word, pronunciations) in dictionary.pronunciations.sorted(by: { $0.key < $1.key }) {
             for (index, phones) in pronunciations.enumerated() {
                 let name = index == 0 ? word : "\(word)(\(index + 1))"
@@ -81,6 +83,8 @@ final class PocketSphinxDecoder {
 
     /// Adds a search named `name` for public rule `rule` of the JSGF text.
     func addGrammar(_ jsgf: String, rule: String, as name: String) throws {
+        Self.library.lock()
+        defer { Self.library.unlock() }
         guard let grammar = jsgf_parse_string(jsgf, nil) else {
             throw RecognitionError.decoderFailed(reason: "the generated grammar does not parse")
         }
@@ -101,17 +105,23 @@ final class PocketSphinxDecoder {
     }
 
     func select(_ search: String) throws {
+        Self.library.lock()
+        defer { Self.library.unlock() }
         guard ps_set_search(decoder, search) >= 0 else {
             throw RecognitionError.decoderFailed(reason: "it has no search \(search)")
         }
     }
 
     func startUtterance() throws {
+        Self.library.lock()
+        defer { Self.library.unlock() }
         guard ps_start_utt(decoder) >= 0 else { throw RecognitionError.decoderFailed(reason: "an utterance did not start") }
     }
 
     /// Feeds samples; `wholeUtterance` lets the decoder normalise over all of it at once.
     func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws {
+        Self.library.lock()
+        defer { Self.library.unlock() }
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
         guard ps_process_raw(decoder, base, samples.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
             throw RecognitionError.decoderFailed(reason: "it could not process audio")
@@ -119,12 +129,16 @@ final class PocketSphinxDecoder {
     }
 
     func endUtterance() throws {
+        Self.library.lock()
+        defer { Self.library.unlock() }
         guard ps_end_utt(decoder) >= 0 else { throw RecognitionError.decoderFailed(reason: "an utterance did not end") }
     }
 
     /// The best hypothesis of the utterance just ended: its words (fillers and silences left out by the decoder),
     /// its path score in natural-log units, and the frames searched.
     func hypothesis() -> (words: String, score: Double, frames: Int) {
+        Self.library.lock()
+        defer { Self.library.unlock() }
         var score: Int32 = 0
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let lnScore = logmath_log_to_ln(ps_get_logmath(decoder), score)
