@@ -4,7 +4,10 @@
 `beacon bench detect` runs this side by side with Beacon and compares boxes and timings. It follows the same
 published pre- and post-processing rules as Beacon (see shared/models/PROVENANCE.md), written with numpy:
 bilinear resize with half-pixel centres (OpenCV's INTER_LINEAR), letterbox with 114 grey, YOLOX raw-grid decoding
-or Ultralytics [1, 84, N] decoding, best class per anchor, class-aware greedy NMS.
+or Ultralytics [1, 84, N] decoding, best class per anchor, class-aware greedy NMS. PP-PicoDet exports (8 outputs:
+score maps then box-distribution maps for strides 8-64) are resized to fill the input, normalised with
+PaddleDetection's mean and std, and decoded as distributions: softmax over the bins of each side, expectation times
+the stride, distances from the cell centre.
 
 Prints one JSON object: {"images": [{"path", "width", "height", "detections": [...], "timings": {...}}], ...}.
 """
@@ -22,9 +25,13 @@ from PIL import Image
 from reference_resize import resize_bilinear
 
 STRIDES = (8, 16, 32)
+# PaddleDetection's normalisation for PicoDet, in the R, G, B order of the decoded image.
+PICODET_MEAN = np.array([123.675, 116.28, 103.53], dtype=np.float32)
+PICODET_STD = np.array([58.395, 57.12, 57.375], dtype=np.float32)
 
 
 def load_session(model, threads, spinning):
+    ort.set_default_logger_severity(3)  # PicoDet's graph makes ONNX Runtime warn about unused initializers
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
@@ -35,6 +42,9 @@ def load_session(model, threads, spinning):
 
 def model_format(session):
     inp = session.get_inputs()[0]
+    if len(session.get_outputs()) > 1:
+        return "picodet", inp.shape[3] if isinstance(inp.shape[3], int) else 416, \
+            inp.shape[2] if isinstance(inp.shape[2], int) else 416
     out = session.get_outputs()[0]
     names = session.get_modelmeta().custom_metadata_map.get("names")
     ultralytics = names is not None or (out.shape[1] > 4 and out.shape[1] < out.shape[2])
@@ -45,6 +55,10 @@ def model_format(session):
 
 def preprocess(image, family, w, h):
     ih, iw = image.shape[:2]
+    if family == "picodet":
+        resized = (resize_bilinear(image, w, h) - PICODET_MEAN) / PICODET_STD
+        tensor = resized[:, :, ::-1]  # BGR
+        return np.ascontiguousarray(tensor.transpose(2, 0, 1)[None], dtype=np.float32), (w / iw, h / ih), 0, 0
     r = min(w / iw, h / ih)
     nw, nh = min(w, max(1, int(round(iw * r)))), min(h, max(1, int(round(ih * r))))
     resized = resize_bilinear(image, nw, nh)
@@ -61,7 +75,37 @@ def preprocess(image, family, w, h):
     return np.ascontiguousarray(tensor.transpose(2, 0, 1)[None], dtype=np.float32), r, left, top
 
 
-def decode(output, family, w, h, r, left, top, iw, ih, threshold):
+def decode_picodet(outputs, w, h, ratios, iw, ih, threshold):
+    levels = len(outputs) // 2
+    all_boxes, all_scores, all_classes = [], [], []
+    for index in range(levels):
+        scores, dist = outputs[index][0], outputs[levels + index][0]
+        s = 8 << index
+        columns = (w + s - 1) // s
+        bins = dist.shape[1] // 4
+        cls = np.argmax(scores, axis=1)
+        best = scores[np.arange(len(scores)), cls]
+        keep = best >= threshold
+        cells = np.nonzero(keep)[0]
+        logits = dist[keep].reshape(-1, 4, bins)
+        e = np.exp(logits - logits.max(axis=2, keepdims=True))
+        sides = (e * np.arange(bins, dtype=np.float32)).sum(axis=2) / e.sum(axis=2) * np.float32(s)
+        cx = (cells % columns).astype(np.float32) * s + (s - 1) / 2
+        cy = (cells // columns).astype(np.float32) * s + (s - 1) / 2
+        boxes = np.stack([cx - sides[:, 0], cy - sides[:, 1], cx + sides[:, 2], cy + sides[:, 3]], axis=1)
+        all_boxes.append(boxes)
+        all_scores.append(best[keep])
+        all_classes.append(cls[keep])
+    boxes = np.concatenate(all_boxes).astype(np.float32)
+    boxes[:, [0, 2]] = np.clip(boxes[:, [0, 2]] / np.float32(ratios[0]), 0, iw)
+    boxes[:, [1, 3]] = np.clip(boxes[:, [1, 3]] / np.float32(ratios[1]), 0, ih)
+    return boxes, np.concatenate(all_scores), np.concatenate(all_classes)
+
+
+def decode(outputs, family, w, h, r, left, top, iw, ih, threshold):
+    if family == "picodet":
+        return decode_picodet(outputs, w, h, r, iw, ih, threshold)
+    output = outputs[0]
     if family == "yolox":
         pred = output[0]
         grids, strides = [], []
@@ -135,9 +179,9 @@ def main():
             t1 = time.perf_counter()
             tensor, r, left, top = preprocess(image, family, w, h)
             t2 = time.perf_counter()
-            output = session.run(None, {input_name: tensor})[0]
+            outputs = session.run(None, {input_name: tensor})
             t3 = time.perf_counter()
-            boxes, scores, classes = decode(output, family, w, h, r, left, top, image.shape[1], image.shape[0],
+            boxes, scores, classes = decode(outputs, family, w, h, r, left, top, image.shape[1], image.shape[0],
                                             args.confidence)
             kept = nms(boxes, scores, classes, args.iou)
             t4 = time.perf_counter()

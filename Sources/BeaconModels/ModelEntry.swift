@@ -10,6 +10,7 @@ public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
 public enum ModelFamily: String, Sendable, Hashable, Codable, CaseIterable {
     case yolox
     case ultralytics
+    case picodet
     case ppocr
 }
 

@@ -2,7 +2,8 @@ import Foundation
 
 extension ModelCatalog {
     /// The models Beacon ships support for, each pinned to exact bytes.
-    public static let standard = ModelCatalog(entries: StandardModels.yolox + [StandardModels.yolo11nInt8] + StandardModels.ppocr)
+    public static let standard = ModelCatalog(entries: StandardModels.yolox + [StandardModels.yolo11nInt8, StandardModels.picodetS416]
+                                                    + StandardModels.ppocr)
 }
 
 /// The pinned data behind `ModelCatalog.standard`. Where each number came from is in `checksumProvenance`.
@@ -47,6 +48,23 @@ enum StandardModels {
         source: .notDownloadable(reason: "it is for development and CI only and lives in the shared models folder beside a checkout"),
         checksum: .pinned(FileFingerprint(sha256: "5ea9b19c6c4d89041175fd2d4f9d2e1581d16f37b817021d547278fc5e2f2b58", size: 2_923_867)),
         checksumProvenance: "computed from the file in shared/models (PROVENANCE.md)")
+
+    /// PP-PicoDet-S 416 as PaddleDetection exported it, from the repository shared/models/PROVENANCE.md names. The
+    /// development copy is the same graph with the weights taken off its input list (so ONNX Runtime folds them).
+    static let picodetS416 = ModelEntry(
+        name: "picodet_s_416_coco", fileName: "picodet_s_416_coco.onnx", kind: .detector, family: .picodet,
+        licence: "Apache-2.0",
+        origin: "PaddleDetection PP-PicoDet-S 416 (legacy release) COCO ONNX export, via hpc203/picodet-onnxruntime",
+        source: .file(url: URL(string: "https://raw.githubusercontent.com/hpc203/picodet-onnxruntime/"
+            + "dfe4d6cd0a18cd4126ee381e81df8a0b1e6ad97b/coco/picodet_s_416_coco.onnx")!),
+        checksum: .pinned(FileFingerprint(sha256: "cdab77bdde16e4f76bec734c4e5791801d1739e4c7ec1995e0e110e04300d0c2",
+                                          size: 4_040_573)),
+        checksumProvenance: "computed from the file at that commit by whoever filled shared/models (PROVENANCE.md); "
+            + "not downloaded again by Beacon's authors",
+        knownCopies: [KnownCopy(
+            fingerprint: FileFingerprint(sha256: "72269b1d271af656e8c9a100d4ca1147b17356fac0d7d012acacaf3e94c0f371",
+                                         size: 4_032_467),
+            origin: "development copy without weights in the graph's input list (shared/models/PROVENANCE.md)")])
 
     // rapidocr 3.10.0's only distribution is this wheel; its URL and SHA-256 are PyPI's JSON metadata, and the
     // members' checksums and sizes were computed from that wheel after checking its SHA-256.

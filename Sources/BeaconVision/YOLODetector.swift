@@ -23,8 +23,9 @@ public struct DetectionTimings: Sendable {
     public init() {}
 }
 
-/// A YOLO-family detector on ONNX Runtime: YOLOX exports (raw grid output) and Ultralytics YOLOv8/YOLO11
-/// exports ([1, 4+classes, anchors] output). The format is read from the model's metadata and shapes.
+/// A one-stage detector on ONNX Runtime: YOLOX exports (raw grid output), Ultralytics YOLOv8/YOLO11 exports
+/// ([1, 4+classes, anchors] output) and PP-PicoDet exports (score and box-distribution maps per stride). The format
+/// is read from the model's metadata and shapes.
 ///
 /// Keeps its tensors between calls to avoid allocation per frame; a lock makes it safe to share.
 public final class YOLODetector: ObjectDetector, @unchecked Sendable {
@@ -37,8 +38,15 @@ public final class YOLODetector: ObjectDetector, @unchecked Sendable {
     private var preprocessor: LetterboxPreprocessor
     private var candidates: [ScoredBox] = []
 
-    public init(session: InferenceSession, thresholds: DetectionThresholds = DetectionThresholds()) throws {
+    /// A detector at `thresholds`, or at its family's calibrated confidence when nil.
+    public convenience init(session: InferenceSession, thresholds: DetectionThresholds? = nil) throws {
         let format = try YOLOFormat(session: session)
+        self.init(session: session, format: format,
+                      thresholds: thresholds ?? DetectionThresholds(confidence: format.family.calibratedConfidence))
+    }
+
+    /// A detector for a session whose format was already read.
+    public init(session: InferenceSession, format: YOLOFormat, thresholds: DetectionThresholds) {
         self.format = format
         self.session = session
         self.thresholds = thresholds
@@ -63,7 +71,7 @@ public final class YOLODetector: ObjectDetector, @unchecked Sendable {
                 try session.run(input: input, shape: shape) { outputs in
                     inferred = DispatchTime.now().uptimeNanoseconds
                     candidates.removeAll(keepingCapacity: true)
-                    try format.decode(outputs[0], geometry: geometry, frameWidth: frame.width,
+                    try format.decode(outputs, geometry: geometry, frameWidth: frame.width,
                                       frameHeight: frame.height, threshold: thresholds.confidence, into: &candidates)
                     return nonMaximumSuppression(candidates, iouThreshold: thresholds.iou)
                 }

@@ -1,13 +1,16 @@
 import BeaconCore
 import Foundation
 
-/// The two YOLO output layouts Beacon decodes, recognised from a model's metadata and tensor shapes.
+/// The detector output layouts Beacon decodes, recognised from a model's metadata and tensor shapes.
 public struct YOLOFormat: Sendable {
     public enum Family: String, Sendable {
         /// Megvii YOLOX: [1, anchors, 5 + classes], raw grid offsets per stride, BGR 0–255 input, top-left letterbox.
         case yolox
         /// Ultralytics YOLOv8 / YOLO11: [1, 4 + classes, anchors], boxes in input pixels, RGB /255 input, centred letterbox.
         case ultralytics
+        /// PaddleDetection PP-PicoDet: per stride a [1, cells, classes] sigmoid score map and a [1, cells, 4 × bins]
+        /// box-distribution map; BGR input with mean and std, resized to fill the input (no letterbox).
+        case picodet
     }
 
     public let family: Family
@@ -17,6 +20,8 @@ public struct YOLOFormat: Sendable {
     public let labels: [String]
     /// YOLOX only: whether the export already decoded boxes to input pixels (exported with decode_in_inference).
     public let yoloxAlreadyDecoded: Bool
+    /// PP-PicoDet only: which outputs hold each stride's scores and box distributions.
+    public let distributionLayout: DistributionBoxLayout?
 
     static let strides = [8, 16, 32]
 
@@ -28,11 +33,20 @@ public struct YOLOFormat: Sendable {
         guard input.shape.count == 4, input.shape[1] == 3 || input.shape[1] == -1 else {
             throw InferenceError.unexpectedModel(path: path, reason: "its input shape \(input.shape) is not [1, 3, height, width]")
         }
-        guard let output = session.outputs.first, output.shape.count == 3 else {
-            throw InferenceError.unexpectedModel(path: path,
-                reason: "its output shape \(session.outputs.first?.shape ?? []) is not [1, a, b]")
+        if session.outputs.count > 1 {
+            try self.init(picoDetPath: path, input: input, outputs: session.outputs)
+        } else {
+            try self.init(singleOutputPath: path, input: input, output: session.outputs.first,
+                          names: session.metadata("names").map(Self.parseNames) ?? [])
         }
-        let names = session.metadata("names").map(Self.parseNames) ?? []
+    }
+
+    /// A YOLOX or Ultralytics export: one output, told apart by its shape and Ultralytics' `names` metadata.
+    private init(singleOutputPath path: String, input: TensorSpec, output: TensorSpec?, names: [String]) throws {
+        guard let output, output.shape.count == 3 else {
+            throw InferenceError.unexpectedModel(path: path,
+                reason: "its output shape \(output?.shape ?? []) is not [1, a, b]")
+        }
         let isUltralytics = !names.isEmpty || (output.shape[1] > 4 && output.shape[1] < output.shape[2])
         let family: Family = isUltralytics ? .ultralytics : .yolox
         // Dynamic input sizes get each family's usual training size.
@@ -40,33 +54,53 @@ public struct YOLOFormat: Sendable {
         let width = input.shape[3] > 0 ? input.shape[3] : (family == .yolox ? 416 : 640)
         let expectedAnchors = Self.strides.reduce(0) { $0 + (height / $1) * (width / $1) }
 
-        switch family {
-        case .ultralytics:
+        if isUltralytics {
             classCount = output.shape[1] - 4
             anchorCount = output.shape[2]
             letterbox = LetterboxSpec(width: width, height: height, placement: .centred, bgr: false, divisor: 255)
-        case .yolox:
+        } else {
             classCount = output.shape[2] - 5
             anchorCount = output.shape[1]
             letterbox = LetterboxSpec(width: width, height: height, placement: .topLeft, bgr: true, divisor: 1)
         }
         guard classCount >= 1 else {
             throw InferenceError.unexpectedModel(path: path,
-                reason: "its output shape \(output.shape) has no room for class scores; Beacon expects a YOLOX or YOLOv8/YOLO11 export")
+                reason: "its output shape \(output.shape) has no room for class scores; Beacon expects a YOLOX, YOLOv8/YOLO11 or PP-PicoDet export")
         }
         if anchorCount > 0 && anchorCount != expectedAnchors {
             throw InferenceError.unexpectedModel(path: path,
-                reason: "its output shape \(output.shape) does not fit a \(width)x\(height) input (expected \(expectedAnchors) anchors); Beacon expects a YOLOX or YOLOv8/YOLO11 export")
+                reason: "its output shape \(output.shape) does not fit a \(width)x\(height) input (expected \(expectedAnchors) anchors); Beacon expects a YOLOX, YOLOv8/YOLO11 or PP-PicoDet export")
         }
         self.family = family
-        if names.count == classCount {
-            labels = names
-        } else if classCount == ObjectVocabulary.coco.count {
-            labels = ObjectVocabulary.coco
-        } else {
-            labels = (0..<classCount).map { "class \($0)" }
-        }
+        labels = Self.labels(names: names, classCount: classCount)
         yoloxAlreadyDecoded = false
+        distributionLayout = nil
+    }
+
+    /// A PP-PicoDet export: its outputs must pair up as score and box-distribution maps over a stride pyramid.
+    private init(picoDetPath path: String, input: TensorSpec, outputs: [TensorSpec]) throws {
+        // PaddleDetection exports have a fixed input size; a dynamic one gets PicoDet's usual 416.
+        let height = input.shape[2] > 0 ? input.shape[2] : 416
+        let width = input.shape[3] > 0 ? input.shape[3] : 416
+        guard let layout = DistributionBoxLayout(outputs: outputs, inputWidth: width, inputHeight: height) else {
+            throw InferenceError.unexpectedModel(path: path,
+                reason: "its \(outputs.count) outputs \(outputs.map(\.shape)) do not pair up as the class-score and box maps of a PP-PicoDet export, and YOLOX and YOLOv8/YOLO11 exports have one output")
+        }
+        family = .picodet
+        classCount = layout.classCount
+        anchorCount = layout.levels.reduce(0) { $0 + $1.cells }
+        // PaddleDetection's normalisation, given there in B, G, R order.
+        letterbox = LetterboxSpec(width: width, height: height, placement: .stretched, bgr: true,
+                                  mean: SIMD3(123.675, 116.28, 103.53), std: SIMD3(58.395, 57.12, 57.375))
+        labels = Self.labels(names: [], classCount: classCount)
+        yoloxAlreadyDecoded = false
+        distributionLayout = layout
+    }
+
+    private static func labels(names: [String], classCount: Int) -> [String] {
+        if names.count == classCount { return names }
+        if classCount == ObjectVocabulary.coco.count { return ObjectVocabulary.coco }
+        return (0..<classCount).map { "class \($0)" }
     }
 
     /// Parses Ultralytics' `names` metadata, a Python dict literal: {0: 'person', 1: 'bicycle', …}.
@@ -87,8 +121,14 @@ public struct YOLOFormat: Sendable {
     }
 
     /// Appends every anchor whose best class scores at least `threshold`, as a box in frame pixels.
-    func decode(_ output: OutputTensor, geometry: LetterboxGeometry, frameWidth: Int, frameHeight: Int,
+    func decode(_ outputs: [OutputTensor], geometry: LetterboxGeometry, frameWidth: Int, frameHeight: Int,
                 threshold: Float, into boxes: inout [ScoredBox]) throws {
+        if let distributionLayout {
+            try distributionLayout.decode(outputs, geometry: geometry, frameWidth: frameWidth, frameHeight: frameHeight,
+                                          threshold: threshold, into: &boxes)
+            return
+        }
+        let output = outputs[0]
         let ratio = Float(geometry.ratio)
         let padLeft = Float(geometry.padLeft), padTop = Float(geometry.padTop)
         let maxX = Float(frameWidth), maxY = Float(frameHeight)
@@ -101,6 +141,8 @@ public struct YOLOFormat: Sendable {
         }
         let values = output.values
         switch family {
+        case .picodet:
+            preconditionFailure("PP-PicoDet is decoded by its DistributionBoxLayout")
         case .yolox:
             let rowLength = classCount + 5
             guard output.shape.count == 3, output.shape[2] == rowLength else {
@@ -153,6 +195,18 @@ public struct YOLOFormat: Sendable {
                 append(cx: values[i], cy: values[anchors + i], w: values[2 * anchors + i], h: values[3 * anchors + i],
                        score: bestScores[i], classIndex: bestClasses[i])
             }
+        }
+    }
+}
+
+extension YOLOFormat.Family {
+    /// The lowest score worth reporting when the user names none. YOLOX multiplies objectness by the class score
+    /// and Ultralytics' scores are as sharp; PicoDet's class scores alone run lower and flatter, so its threshold
+    /// was measured to keep false positives level with YOLOX's at 0.5 (README, "Detectors").
+    public var calibratedConfidence: Float {
+        switch self {
+        case .yolox, .ultralytics: 0.5
+        case .picodet: 0.65
         }
     }
 }

@@ -31,7 +31,8 @@ struct Composition {
         let runtime = try runtime()
         let session = try InferenceSession(runtime: runtime, modelPath: located.url.path,
                                            options: SessionOptions(intraOpThreads: options.threads))
-        return try YOLODetector(session: session, thresholds: options.thresholds)
+        let format = try YOLOFormat(session: session)
+        return YOLODetector(session: session, format: format, thresholds: options.thresholds(for: format.family))
     }
 
     /// The PP-OCR engine with its models resolved like the detector's: a missing one is named with its install command.
@@ -57,20 +58,22 @@ struct Composition {
 
     /// What a search needs: the target resolved against the detector's classes, and a detection function that
     /// looks closer at zoomed tiles while nothing is locked. The detector itself runs at a low threshold so the
-    /// tracker can recover weak boxes; the tracker applies the user's confidence.
-    func searchDetector(_ options: DetectorOptions, object: String, tiles: Bool) throws -> (target: SearchTarget, detect: DetectorWorker.Detect) {
+    /// tracker can recover weak boxes; the tracker applies `confident`: the user's confidence, else the model's.
+    func searchDetector(_ options: DetectorOptions, object: String,
+                        tiles: Bool) throws -> (target: SearchTarget, confident: Double, detect: DetectorWorker.Detect) {
         var lowered = options
-        lowered.confidence = min(options.confidence, 0.1)
+        lowered.confidence = min(options.confidence ?? 1, 0.1)
         let detector = try self.detector(lowered)
+        let confident = Double(options.confidence ?? detector.format.family.calibratedConfidence)
         let vocabulary = ObjectVocabulary(labels: detector.labels)
         let resolution = vocabulary.resolve(object)
         guard case let .found(classIndex) = resolution else {
             throw CannotLookFor(sentence: vocabulary.answer(for: object, resolution) ?? "Beacon cannot look for that.")
         }
         let target = SearchTarget(label: detector.labels[classIndex], classIndex: classIndex)
-        guard tiles else { return (target, { frame, _ in try detector.detect(frame) }) }
+        guard tiles else { return (target, confident, { frame, _ in try detector.detect(frame) }) }
         let tiled = TiledSearchDetector(detector: detector, targets: [classIndex])
-        return (target, { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections })
+        return (target, confident, { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections })
     }
 
     /// The source for `--input FILE` or `--camera DEVICE`.

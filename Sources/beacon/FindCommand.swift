@@ -45,7 +45,7 @@ struct FindCommand: ParsableCommand {
         let composition = Composition()
         let search = try composition.searchDetector(detector, object: object, tiles: !noTiles)
         var configuration = GuidanceConfiguration()
-        configuration.tracker.confidentThreshold = Double(detector.confidence)
+        configuration.tracker.confidentThreshold = search.confident
         try guidance.guide(to: search.target, configuration: configuration, voice: voice, composition: composition,
                            detect: search.detect)
     }

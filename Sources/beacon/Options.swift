@@ -8,8 +8,10 @@ struct DetectorOptions: ParsableArguments {
         discussion: "Names are looked up in $BEACON_MODELS, ../shared/models beside a checkout, then ~/.cache/beacon/models."))
     var model: String = "yolox_nano"
 
-    @Option(help: "Lowest confidence reported, 0 to 1.")
-    var confidence: Float = 0.5
+    @Option(help: ArgumentHelp("Lowest confidence reported, 0 to 1.",
+        discussion: "Defaults to the model family's calibrated threshold: 0.5 for YOLOX and Ultralytics, "
+            + "\(YOLOFormat.Family.picodet.calibratedConfidence) for PP-PicoDet, whose scores run lower."))
+    var confidence: Float?
 
     @Option(help: "Overlap above which boxes of one class are merged, 0 to 1.")
     var iou: Float = 0.45
@@ -18,10 +20,13 @@ struct DetectorOptions: ParsableArguments {
     var threads: Int = 0
 
     func validate() throws {
-        guard (0...1).contains(confidence) else { throw ValidationError("--confidence must be between 0 and 1.") }
+        if let confidence, !(0...1).contains(confidence) { throw ValidationError("--confidence must be between 0 and 1.") }
         guard (0...1).contains(iou) else { throw ValidationError("--iou must be between 0 and 1.") }
         guard threads >= 0 else { throw ValidationError("--threads must be 0 or more.") }
     }
 
-    var thresholds: DetectionThresholds { DetectionThresholds(confidence: confidence, iou: iou) }
+    /// The thresholds for a model of `family`: the confidence given, else the family's calibrated one.
+    func thresholds(for family: YOLOFormat.Family) -> DetectionThresholds {
+        DetectionThresholds(confidence: confidence ?? family.calibratedConfidence, iou: iou)
+    }
 }

@@ -8,17 +8,18 @@ import Testing
 /// Real models on real photos (../shared/testdata/images), checked against what the photos show and against the
 /// Python reference (onnxruntime + numpy) on the same model.
 @Suite(.serialized) struct DetectorTests {
-    static let models = ["yolox_nano.onnx", "yolo11n_int8.onnx"]
+    static let models = ["yolox_nano.onnx", "yolo11n_int8.onnx", "picodet_s_416_coco.onnx"]
     static let animals = Set(14...23) // bird … giraffe in COCO order
 
-    static func detector(_ model: String, confidence: Float = 0.5) throws -> YOLODetector? {
+    /// The detector at `confidence`, or at its family's calibrated threshold.
+    static func detector(_ model: String, confidence: Float? = nil) throws -> YOLODetector? {
         guard let runtime = SharedRuntime.get() else { return nil }
         guard let url = TestData.model(model) else {
             if TestData.required { Issue.record("model \(model) is missing") } else { print("skipping: no \(model)") }
             return nil
         }
         let session = try InferenceSession(runtime: runtime, modelPath: url.path, options: SessionOptions(intraOpThreads: 2))
-        return try YOLODetector(session: session, thresholds: DetectionThresholds(confidence: confidence))
+        return try YOLODetector(session: session, thresholds: confidence.map { DetectionThresholds(confidence: $0) })
     }
 
     static func photo(_ name: String) throws -> Frame? {
@@ -36,6 +37,16 @@ import Testing
             #expect(detector.format.family == .yolox)
             #expect(detector.format.letterbox.width == 416)
             #expect(detector.format.letterbox.bgr)
+        } else if model.hasPrefix("picodet") {
+            #expect(detector.format.family == .picodet)
+            #expect(detector.format.letterbox.width == 416 && detector.format.letterbox.height == 416)
+            #expect(detector.format.letterbox.placement == .stretched)
+            #expect(detector.format.letterbox.bgr)
+            let layout = try #require(detector.format.distributionLayout)
+            #expect(layout.levels.map(\.stride) == [8, 16, 32, 64])
+            #expect(layout.levels.map(\.cells) == [2704, 676, 169, 49])
+            #expect(layout.bins == 8)
+            #expect(detector.thresholds.confidence == YOLOFormat.Family.picodet.calibratedConfidence)
         } else {
             #expect(detector.format.family == .ultralytics)
             #expect(detector.format.letterbox.width == 320)
@@ -62,6 +73,18 @@ import Testing
             let animals = try detector.detect(frame).filter { Self.animals.contains($0.classIndex) }
             #expect(animals.isEmpty, "handwriting seen as \(animals.map(\.label))")
         }
+    }
+
+    /// PicoDet stretches the picture to its square input, so boxes scale back by a different factor across and down.
+    @Test func picoDetBoxesFollowTheStretchedPicture() throws {
+        guard let detector = try Self.detector("picodet_s_416_coco.onnx"), let frame = try Self.photo("bus.jpg") else { return }
+        let found = try detector.detect(frame)
+        let bus = try #require(found.first { $0.label == "bus" })
+        // The bus spans the 810-pixel-wide photo and the upper middle of its 1080 rows.
+        let box = bus.box.pixels(width: frame.width, height: frame.height)
+        #expect(box.x1 < 30 && box.x2 > 780, "\(box)")
+        #expect(box.y1 > 180 && box.y1 < 290 && box.y2 > 690 && box.y2 < 800, "\(box)")
+        #expect(found.filter { $0.label == "person" }.count >= 3)
     }
 
     @Test func boxesArePlacedWhereTheObjectIs() throws {

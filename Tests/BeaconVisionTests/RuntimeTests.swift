@@ -100,4 +100,22 @@ enum SharedRuntime {
         }
         #expect(error?.sentence.contains("[1, 3, 8, 8]") == true)
     }
+
+    /// Several outputs that are not PicoDet's score and box maps: one sentence naming the shapes, not a crash.
+    @Test func outputsThatDoNotPairUpAreRejectedAsADetector() throws {
+        guard let runtime = SharedRuntime.get() else { return }
+        let folder = try TestData.temporaryFolder()
+        let url = folder.appendingPathComponent("copies.onnx")
+        try TinyONNXModel.identities(shape: [1, 3, 8, 8], outputs: 2).write(to: url)
+        let session = try InferenceSession(runtime: runtime, modelPath: url.path)
+        #expect(session.outputs.count == 2)
+        let error = #expect(throws: InferenceError.self) { try YOLODetector(session: session) }
+        guard case .unexpectedModel = error else {
+            Issue.record("expected unexpectedModel, got \(String(describing: error))")
+            return
+        }
+        let sentence = error?.sentence ?? ""
+        #expect(sentence.contains("2 outputs") && sentence.contains("PP-PicoDet"), "\(sentence)")
+        #expect(!sentence.contains("\n"))
+    }
 }

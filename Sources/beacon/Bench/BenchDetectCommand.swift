@@ -65,7 +65,8 @@ struct BenchDetectCommand: ParsableCommand {
         if !noReference {
             do {
                 reference = try ReferenceRun.run(python: python, composition: composition, model: detector.session.modelPath,
-                                                 images: paths, runs: runs, options: self.detector)
+                                                 images: paths, runs: runs, threads: self.detector.threads,
+                                                 thresholds: detector.thresholds)
             } catch let error as UserFacingError {
                 Console.note("Python reference skipped: \(error.sentence)")
             }

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconVision
 import Foundation
 
 /// The Python reference (scripts/reference_detect.py) run on the same images, its timings and boxes.
@@ -51,10 +52,10 @@ struct ReferenceRun {
     }
 
     static func run(python: String, composition: Composition, model: String, images: [String], runs: Int,
-                    options: DetectorOptions) throws -> ReferenceRun {
+                    threads: Int, thresholds: DetectionThresholds) throws -> ReferenceRun {
         let data = try runScript("reference_detect.py", python: python, composition: composition, arguments: [model] + images + [
-            "--runs", String(runs), "--warmup", "3", "--threads", String(options.threads),
-            "--confidence", String(options.confidence), "--iou", String(options.iou),
+            "--runs", String(runs), "--warmup", "3", "--threads", String(threads),
+            "--confidence", String(thresholds.confidence), "--iou", String(thresholds.iou),
         ])
         let output = try JSONDecoder().decode(Output.self, from: data)
         var stages = StageSamples()
