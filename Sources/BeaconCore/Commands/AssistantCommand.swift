@@ -8,6 +8,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case scanNow
     case continuous
     case onDemand
+    /// Walk mode: obstacles, walls and stairs from depth (Guider's navigation).
+    case walk
     case stop
     case pause
     case resume

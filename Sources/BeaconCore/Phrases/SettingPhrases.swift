@@ -16,6 +16,8 @@ public struct SettingPhrases: PhraseTable {
     public let alwaysListening = PhraseTemplate("always listening", ru: "постоянное прослушивание", zh: "持续聆听")
     public let earcons = PhraseTemplate("sounds", ru: "звуки", zh: "提示音")
     public let haptics = PhraseTemplate("vibration", ru: "вибрация", zh: "振动")
+    public let cameraHeight = PhraseTemplate("camera height", ru: "высота камеры", zh: "摄像头高度")
+    public let cameraPitch = PhraseTemplate("camera tilt", ru: "наклон камеры", zh: "摄像头俯角")
 
     public let slowest = PhraseTemplate("slowest", ru: "самая медленная", zh: "最慢")
     public let slow = PhraseTemplate("slow", ru: "медленная", zh: "慢")
@@ -55,6 +57,8 @@ public struct SettingPhrases: PhraseTable {
         case .alwaysListening: alwaysListening
         case .earcons: earcons
         case .haptics: haptics
+        case .cameraHeight: cameraHeight
+        case .cameraPitch: cameraPitch
         }
     }
 

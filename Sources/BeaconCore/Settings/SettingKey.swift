@@ -13,6 +13,8 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
     case alwaysListening = "always-listening"
     case earcons
     case haptics
+    case cameraHeight = "camera-height"
+    case cameraPitch = "camera-pitch"
 
     /// The setting's name in a sentence, capitalised to start one: "Speech speed set to fast."
     public var title: String {
@@ -30,6 +32,8 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
         case .alwaysListening: "Always listening"
         case .earcons: "Earcons"
         case .haptics: "Haptics"
+        case .cameraHeight: "Camera height"
+        case .cameraPitch: "Camera pitch"
         }
     }
 
