@@ -36,6 +36,6 @@ enum WalkTestSupport {
     /// The same scene from a standing camera, `count` frames at 15 a second.
     static func standing(_ scene: DepthScene, at position: Double = 0, renderer: DepthRenderer = renderer(),
                          count: Int = 8, seed: UInt64 = 7) -> [DepthSequences.Frame] {
-        DepthSequences.walk(scene, renderer: renderer, from: position, speed: 0, frames: count, rate: 15, seed: seed)
+        DepthSequences.still(scene, renderer: renderer, at: position, frames: count, rate: 15, seed: seed)
     }
 }

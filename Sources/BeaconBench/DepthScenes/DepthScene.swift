@@ -17,18 +17,17 @@ public struct DepthScene: Sendable, Hashable {
         /// The ray parameter where `origin + t·direction` first enters the box (t > 0), if it does (slab test).
         func entry(origin: SIMD3<Double>, direction: SIMD3<Double>) -> Double? {
             var near = -Double.infinity, far = Double.infinity
-            for axis in 0..<3 {
-                let d = direction[axis], o = origin[axis]
-                if abs(d) < 1e-12 {
-                    if o < min[axis] || o > max[axis] { return nil }
-                    continue
-                }
-                var t0 = (min[axis] - o) / d, t1 = (max[axis] - o) / d
+            // Scalar slabs, axis by axis: SIMD subscripts are slow in debug builds, where the tests run.
+            func slab(_ o: Double, _ d: Double, _ low: Double, _ high: Double) -> Bool {
+                if abs(d) < 1e-12 { return o >= low && o <= high }
+                var t0 = (low - o) / d, t1 = (high - o) / d
                 if t0 > t1 { swap(&t0, &t1) }
                 near = Swift.max(near, t0)
                 far = Swift.min(far, t1)
-                if near > far { return nil }
+                return near <= far
             }
+            guard slab(origin.x, direction.x, min.x, max.x), slab(origin.y, direction.y, min.y, max.y),
+                  slab(origin.z, direction.z, min.z, max.z) else { return nil }
             // A camera inside a box sees nothing of it.
             return near > 1e-9 ? near : nil
         }
@@ -136,6 +135,25 @@ public struct DepthRenderer: Sendable {
             }
         }
         return DepthMap(width: width, height: height, metres: metres, timestamp: timestamp)
+    }
+
+    /// A clean depth map as the sensor would give it: noise, holes and the range limit applied. Lets a sequence
+    /// that sees the same geometry every frame be cast once and made noisy per frame.
+    public func sensed(_ clean: DepthMap, timestamp: Double, generator: inout SplitMix64) -> DepthMap {
+        var metres = clean.metres
+        for index in metres.indices {
+            let z = Double(metres[index])
+            guard z > 0, z <= range else {
+                metres[index] = 0
+                continue
+            }
+            if holes > 0, Double.random(in: 0..<1, using: &generator) < holes {
+                metres[index] = 0
+                continue
+            }
+            metres[index] = Float(max(0.01, z * (1 + noise * Self.gaussian(using: &generator))))
+        }
+        return DepthMap(width: clean.width, height: clean.height, metres: metres, timestamp: timestamp)
     }
 
     static func gaussian(using generator: inout SplitMix64) -> Double {

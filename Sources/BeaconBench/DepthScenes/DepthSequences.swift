@@ -21,6 +21,22 @@ public enum DepthSequences {
         }
     }
 
+    /// A camera that sees the same geometry in every frame (standing still, or walking over a floor that looks the
+    /// same from everywhere on it), with fresh noise and holes each frame: cast once, so long sequences are cheap.
+    public static func still(_ scene: DepthScene, renderer: DepthRenderer, at position: Double = 0, frames: Int,
+                             rate: Double = 15, startTime: Double = 0, seed: UInt64 = 1) -> [Frame] {
+        var clean = renderer
+        clean.noise = 0
+        clean.holes = 0
+        clean.range = .infinity
+        var generator = SplitMix64(seed: seed)
+        let map = clean.render(scene, ahead: position, generator: &generator)
+        return (0..<frames).map { index in
+            let time = startTime + Double(index) / rate
+            return Frame(map: renderer.sensed(map, timestamp: time, generator: &generator), position: position)
+        }
+    }
+
     /// A wall approached at walking pace (1.2 m/s) from `from` metres until `until` metres before it.
     public static func wallApproach(renderer: DepthRenderer, from: Double = 5, until: Double = 0.3, speed: Double = 1.2,
                                     rate: Double = 15, startTime: Double = 0, seed: UInt64 = 1) -> [Frame] {

@@ -139,8 +139,7 @@ public struct WalkMonitor: Sendable {
         for cell in 0..<9 {
             history[cell].append(grid.cells[cell].metres)
             if history[cell].count > configuration.window { history[cell].removeFirst() }
-            let known = history[cell].filter { !$0.isNaN }
-            state.metres[cell] = known.count >= configuration.minimumReadings ? Self.median(known) : .nan
+            state.metres[cell] = smoothed(history[cell])
             state.zones[cell] = zone(state.metres[cell], was: state.zones[cell])
         }
         var cues: [WalkCue] = []
@@ -287,6 +286,17 @@ public struct WalkMonitor: Sendable {
             return
         }
         isStill = timestamp - (lastMovedAt ?? firstMotionAt) >= configuration.stillAfter
+    }
+
+    /// A cell's distance from its last readings: the median of the window (five), or of the last three when that
+    /// is nearer. Either way one stray frame changes nothing, but a real approach shows a frame sooner: at walking
+    /// pace the five-frame median alone lags two frames, 16 cm at 15 frames a second.
+    private func smoothed(_ readings: [Float]) -> Float {
+        let known = readings.filter { !$0.isNaN }
+        guard known.count >= configuration.minimumReadings else { return .nan }
+        let recent = readings.suffix(3).filter { !$0.isNaN }
+        let all = Self.median(known)
+        return recent.count == 3 ? min(all, Self.median(recent)) : all
     }
 
     /// The median of up to a handful of values (the lower middle of an even count).

@@ -67,7 +67,7 @@ struct BenchWalkCommand: ParsableCommand {
             ("doorway", DepthSequences.walk(.doorway(at: 4), renderer: renderer, speed: 1.2, frames: Int(2.5 * rate), rate: rate)),
             ("stairs up", DepthSequences.walk(.stairs(.up, at: 4), renderer: renderer, speed: 1.2, frames: Int(2.5 * rate), rate: rate)),
             ("stairs down", DepthSequences.walk(.stairs(.down, at: 4), renderer: renderer, speed: 1.2, frames: Int(2.5 * rate), rate: rate)),
-            ("flat floor", DepthSequences.walk(.flatFloor, renderer: renderer, speed: 1.2, frames: Int(5 * rate), rate: rate)),
+            ("flat floor", DepthSequences.still(.flatFloor, renderer: renderer, frames: Int(5 * rate), rate: rate)),
         ]
         var settings = AssistantSettings()
         settings.cameraHeight = cameraHeight
