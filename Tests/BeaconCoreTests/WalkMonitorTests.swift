@@ -59,6 +59,14 @@ import Testing
         #expect(state.stairs == nil)
     }
 
+    /// Walking up to a doorway: the way through is said to be clear between the two sides, and never blocked.
+    @Test func aDoorwayIsSaidAsObstaclesOnBothSides() {
+        let steps = Support.run(DepthSequences.walk(.doorway(at: 3.5), renderer: Support.renderer(), speed: 1.2, frames: 30))
+        let words = steps.flatMap(\.words)
+        #expect(words.first == .bothSides, "\(words)")
+        #expect(!words.contains { if case .wall = $0 { true } else if case .obstacle(.centre, _) = $0 { true } else { false } })
+    }
+
     /// One noisy frame neither raises nor clears a warning: the rolling median of five.
     @Test func oneStrayFrameChangesNothing() {
         var monitor = WalkMonitor()

@@ -17,6 +17,8 @@ public struct WalkPhrases: PhraseTable {
                                                 zh: "前方有障碍，{distance}。")
     public let obstacleRightAt = PhraseTemplate("Obstacle right, {distance}.", ru: "Препятствие справа, {distance}.",
                                                 zh: "右边有障碍，{distance}。")
+    public let bothSides = PhraseTemplate("Obstacles left and right.", ru: "Препятствия слева и справа.",
+                                          zh: "左右两边有障碍。")
     public let wall = PhraseTemplate("Wall ahead, {distance}.", ru: "Стена впереди, {distance}.", zh: "前方有墙，{distance}。")
 
     // MARK: Stairs
@@ -33,6 +35,8 @@ public struct WalkPhrases: PhraseTable {
             return ([obstacleLeftAt, obstacleAheadAt, obstacleRightAt][column.rawValue], ["distance": distance(metres)])
         case .wall(let metres):
             return (wall, ["distance": distance(metres)])
+        case .bothSides:
+            return (bothSides, [:])
         case .stairs(let direction):
             return (direction == .up ? stairsUp : stairsDown, [:])
         }

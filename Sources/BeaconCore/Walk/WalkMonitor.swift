@@ -4,6 +4,8 @@ public enum WalkMessage: Sendable, Hashable {
     case obstacle(DepthGrid.Column, metres: Float?)
     /// Something across the whole way at about one distance.
     case wall(metres: Float)
+    /// Things on both sides with the way between them clear: a doorway, a gap between parked cars.
+    case bothSides
     case stairs(StairDirection)
 }
 
@@ -170,6 +172,9 @@ public struct WalkMonitor: Sendable {
            nearest.isFinite, furthest <= nearest * configuration.wallSpread {
             return (.wall(metres: nearest), worst)
         }
+        if columns[0].zone > .safe, columns[2].zone > .safe, columns[1].zone == .safe {
+            return (.bothSides, worst)
+        }
         // The most urgent column; among equals the nearest, and ahead before the sides.
         let order: [DepthGrid.Column] = [.centre, .left, .right]
         let column = order.max { a, b in
@@ -218,6 +223,7 @@ public struct WalkMonitor: Sendable {
         case .obstacle(let column, _): column.rawValue
         case .wall: 3
         case .stairs: 4
+        case .bothSides: 5
         }
     }
 
@@ -226,7 +232,7 @@ public struct WalkMonitor: Sendable {
         switch message {
         case .obstacle(let column, let metres): .obstacle(column, metres: metres.map { ($0 * 2).rounded() / 2 })
         case .wall(let metres): .wall(metres: (metres * 2).rounded() / 2)
-        case .stairs: message
+        case .stairs, .bothSides: message
         }
     }
 
