@@ -30,6 +30,9 @@ struct SettingsCommand: ParsableCommand {
               always-listening        on or off (listen for the wake word)
               earcons                 on or off
               haptics                 on or off
+              camera-height           0.3 to 2.5 metres (walk mode; chest: 1.3)
+              camera-pitch            -30 to 80 degrees below level (walk mode,
+                                      when no motion sensor says it; 20)
             Everyday names are understood: bikes is kept as bicycle, mug as cup.
             """,
         subcommands: [List.self, Get.self, Change.self, Reset.self, Stress.self],
@@ -157,7 +160,7 @@ struct SettingsCommand: ParsableCommand {
             (.volume, ("30", "90")), (.confidence, ("0.4", "0.7")), (.hazards, ("dog", "car, bus")),
             (.ignored, ("cup", "chair, bottle")), (.priority, ("dog", "car")), (.batterySaver, ("on", "off")),
             (.historyRetentionDays, ("3", "30")), (.alwaysListening, ("on", "off")), (.earcons, ("off", "on")),
-            (.haptics, ("off", "on")),
+            (.haptics, ("off", "on")), (.cameraHeight, ("1.1", "1.5")), (.cameraPitch, ("10", "30")),
         ] {
             try! first.set(key, to: values.0, knownLabels: labels)
             try! second.set(key, to: values.1, knownLabels: labels)

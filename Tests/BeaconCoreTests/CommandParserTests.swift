@@ -23,6 +23,8 @@ import Testing
         ("battery saver on", .batterySaver(true)), ("battery saver off", .batterySaver(false)),
         ("what did you detect recently", .recentDetections), ("usage", .usage), ("help", .help),
         ("tutorial", .tutorial), ("quit", .quit),
+        ("walk", .walk), ("walk mode", .walk), ("Navigate.", .walk), ("start walking", .walk),
+        ("режим ходьбы", .walk), ("навигация", .walk), ("步行", .walk), ("导航", .walk),
         // Russian and Chinese, typed.
         ("найди чашку", .findObject("чашку")), ("читай", .read), ("что вокруг", .explore), ("стоп", .stop),
         ("язык английский", .language(.english)), ("Ещё раз", .repeatLast),
@@ -63,6 +65,7 @@ import Testing
 
     @Test func everyKeyGivesACommand() {
         #expect(CommandTable.keys["s"] == .stop)
+        #expect(CommandTable.keys["w"] == .walk)
         #expect(CommandTable.keys["\u{1B}"] == .stop)
         #expect(CommandTable.keys[" "] == .whereIsIt)
     }

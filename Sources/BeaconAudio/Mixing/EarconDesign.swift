@@ -63,6 +63,18 @@ enum EarconDesign {
                 EarconNote(start: Double(index) * hazardNoteSpacing, duration: hazardNoteDuration,
                            partials: [.init(ratio: ratio, amplitude: 1)], envelope: envelope)
             }
+        case .obstacle:
+            // Walk mode's beat: one short, round 50 ms note at 660 Hz with a soft octave below, lower and duller than
+            // the guidance tick so the two are never confused; the session raises its pitch and gain with urgency.
+            return [EarconNote(start: 0, duration: 0.050,
+                               partials: [.init(ratio: 0.75, amplitude: 0.7), .init(ratio: 0.375, amplitude: 0.3)],
+                               envelope: .smooth(attack: 0.004, release: 0.015))]
+        case .stairs:
+            // Stairs: two quick knocks a fourth apart (660, then 880 Hz), like feet on two steps; the session
+            // pitches the pair higher for stairs up and lower for stairs down.
+            let envelope = EarconNote.Envelope.bell(attack: 0.003, decay: 0.04)
+            return [EarconNote(start: 0, duration: 0.09, partials: [.init(ratio: 0.75, amplitude: 1)], envelope: envelope),
+                    EarconNote(start: 0.12, duration: 0.09, partials: [.init(ratio: 1, amplitude: 1)], envelope: envelope)]
         }
     }
 

@@ -14,6 +14,8 @@ public enum AssistantMode: Sendable, Hashable, Codable {
     case findingText(String)
     /// Capturing a page, then reading it.
     case reading
+    /// Walk mode: obstacles, walls and stairs from depth.
+    case walking
 
     /// A short name for records, usage statistics and JSON.
     public var name: String {
@@ -25,6 +27,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
         case .findingObject: "find"
         case .findingText: "find-text"
         case .reading: "read"
+        case .walking: "walk"
         }
     }
 }

@@ -114,6 +114,8 @@ public struct AssistantSession: Sendable {
     }
 
     private var isCapturingPage = false
+    /// Walk mode's monitor, while walking (`AssistantSession+Walk.swift`).
+    var walk: WalkMonitor?
 
     public mutating func handle(_ event: AssistantEvent) -> [AssistantEffect] {
         var effects: [AssistantEffect] = []
@@ -159,9 +161,11 @@ public struct AssistantSession: Sendable {
         case .cameraMoved(let motion, let frame, let timestamp):
             scanner.move(with: motion)
             hazards.move(with: motion)
+            walk?.cameraMoved(motion, at: timestamp)
             forwardToGuidance(.cameraMoved(motion, frame: frame, timestamp: timestamp), into: &effects)
-        case .depth(_, _, let timestamp):
-            lastTimestamp = timestamp // walk mode and spoken distances read depth (issue 11, in progress)
+        case .depth(let map, _, let timestamp):
+            lastTimestamp = timestamp
+            walkDepth(map, at: timestamp, into: &effects)
         case .detections(let detections, let frame, let timestamp, let lookedAt, let examined):
             lastTimestamp = timestamp
             handleDetections(detections, frame: frame, at: timestamp, lookedAt: lookedAt, examined: examined, into: &effects)
@@ -247,6 +251,8 @@ public struct AssistantSession: Sendable {
         case .onDemand:
             change(.scanning, to: ScanningMode.onDemand.rawValue, at: timestamp, into: &effects)
             enter(.onDemandScanning, at: timestamp, announce: true, into: &effects)
+        case .walk:
+            startWalking(at: timestamp, into: &effects)
         case .stop:
             stop(at: timestamp, into: &effects)
         case .imOK:
@@ -419,7 +425,7 @@ public struct AssistantSession: Sendable {
     // MARK: - Modes
 
     /// Leaves the current mode (recording the time spent in it) and enters `newMode`.
-    private mutating func enter(_ newMode: AssistantMode, at timestamp: Double, announce: Bool,
+    mutating func enter(_ newMode: AssistantMode, at timestamp: Double, announce: Bool,
                                 into effects: inout [AssistantEffect]) {
         leaveMode(at: timestamp, into: &effects)
         mode = newMode
@@ -434,7 +440,7 @@ public struct AssistantSession: Sendable {
         case .onDemandScanning:
             effects.append(.startEngine(.objectDetector))
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
-        case .idle, .exploring, .findingObject, .findingText:
+        case .idle, .exploring, .findingObject, .findingText, .walking:
             effects.append(.startEngine(.objectDetector))
         case .reading:
             break
@@ -461,6 +467,7 @@ public struct AssistantSession: Sendable {
             isCapturingPage = false
         }
         explore = nil
+        walk = nil
         if pendingExamine == .explore { pendingExamine = nil }
         leaveModeClock(at: timestamp, into: &effects)
     }
@@ -751,12 +758,13 @@ public struct AssistantSession: Sendable {
         case .findingObject: return help.help(for: .findObject)
         case .findingText: return help.help(for: .findText)
         case .reading: return help.help(for: .read)
+        case .walking: return help.help(for: .walking)
         }
     }
 
     // MARK: - Speech
 
-    private mutating func say(_ template: PhraseTemplate, _ values: [String: String] = [:], at timestamp: Double,
+    mutating func say(_ template: PhraseTemplate, _ values: [String: String] = [:], at timestamp: Double,
                               priority: SpeechPriority, category: String? = nil, requested: Bool = false,
                               into effects: inout [AssistantEffect]) {
         let text = phrasebook.say(template, values)

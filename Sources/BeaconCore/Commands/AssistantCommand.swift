@@ -8,6 +8,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case scanNow
     case continuous
     case onDemand
+    /// Walk mode: obstacles, walls and stairs from depth (Guider's navigation).
+    case walk
     case stop
     /// After a suspected fall: the person is all right; the alarm ends (any key and stop end it too).
     case imOK

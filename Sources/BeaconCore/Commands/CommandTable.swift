@@ -55,7 +55,7 @@ public struct CommandTable: Sendable {
     public static let keys: [Character: AssistantCommand] = [
         " ": .whereIsIt, "r": .repeatLast, "p": .pauseOrResume, "s": .stop, "\u{1B}": .stop, "n": .next,
         "b": .back, "e": .explore, "c": .scanNow, "h": .help, "+": .louder, "-": .quieter, "f": .faster,
-        "l": .slower, "v": .listen, "q": .quit,
+        "l": .slower, "v": .listen, "w": .walk, "q": .quit,
     ]
 
     public init(entries: [Entry] = CommandTable.standardEntries) {
@@ -100,6 +100,10 @@ public struct CommandTable: Sendable {
               ru: ["непрерывно", "непрерывный обзор", "непрерывный режим"], zh: ["连续扫描", "连续模式", "连续"], .continuous),
         fixed("on demand", ["on demand", "on demand scanning", "on demand mode", "switch to on demand detection"],
               ru: ["по запросу", "обзор по запросу"], zh: ["按需扫描", "按需模式", "按需"], .onDemand),
+        fixed("walk", ["walk", "walk mode", "walking", "walking mode", "start walking", "navigate", "navigation",
+                       "guide me"],
+              ru: ["ходьба", "режим ходьбы", "иду", "веди меня", "навигация"], zh: ["步行", "步行模式", "导航", "带我走"],
+              .walk),
         taking(.object, "stop alerting", ["stop alerting", "stop alerting me to", "stop alerting me about",
                                           "do not alert", "dont alert", "no alerts for"],
                ru: ["не предупреждай о", "не предупреждай про", "не предупреждай"],

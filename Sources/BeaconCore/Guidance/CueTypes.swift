@@ -18,6 +18,10 @@ public struct Earcon: Sendable, Hashable, Codable {
         case end
         /// A hazard in view: an urgent two-tone call, unlike every guidance sound.
         case hazard
+        /// Walk mode: something in the way. Its beat quickens and its pitch rises zone by zone.
+        case obstacle
+        /// Walk mode: stairs ahead, a pair of notes stepping up or down.
+        case stairs
     }
 
     public var kind: Kind

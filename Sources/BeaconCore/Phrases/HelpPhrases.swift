@@ -13,6 +13,7 @@ public struct HelpPhrases: PhraseTable {
         case explore
         case continuousScanning
         case onDemandScanning
+        case walking
     }
 
     public init() {}
@@ -47,6 +48,11 @@ public struct HelpPhrases: PhraseTable {
         ru: "Обзор по запросу: нажмите c или скажите «сканируй», чтобы узнать, что впереди; «непрерывно» — слышать всё.",
         zh: "按需扫描：按c或说“扫描”，听听前面有什么；说“连续扫描”可以听到所有物体。")
 
+    public let walking = PhraseTemplate(
+        "In walking: beeps quicken as things come near, words name walls, obstacles and stairs; p pause, s stop.",
+        ru: "Ходьба: сигналы чаще, когда препятствие ближе, голос называет стены, препятствия и лестницы; p — пауза, s — стоп.",
+        zh: "步行中：东西越近，提示音越快，语音会说出墙、障碍和楼梯；p暂停，s停止。")
+
     /// The help for `mode`.
     public func help(for mode: Mode) -> PhraseTemplate {
         switch mode {
@@ -57,6 +63,7 @@ public struct HelpPhrases: PhraseTable {
         case .explore: explore
         case .continuousScanning: continuousScanning
         case .onDemandScanning: onDemandScanning
+        case .walking: walking
         }
     }
 

@@ -8,7 +8,7 @@ public struct Phrasebook: Sendable, Hashable {
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
-        DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(),
+        DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(), WalkPhrases(),
     ]
 
     public init(language: TextLanguage = .english) {
@@ -17,6 +17,7 @@ public struct Phrasebook: Sendable, Hashable {
 
     public var assistant: AssistantPhrases { AssistantPhrases() }
     public var help: HelpPhrases { HelpPhrases() }
+    public var walk: WalkPhrases { WalkPhrases() }
 
     /// A template in this language with its placeholders filled.
     public func say(_ template: PhraseTemplate, _ values: [String: String] = [:]) -> String {

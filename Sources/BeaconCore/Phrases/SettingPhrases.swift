@@ -18,6 +18,8 @@ public struct SettingPhrases: PhraseTable {
     public let haptics = PhraseTemplate("vibration", ru: "вибрация", zh: "振动")
     public let emergencyWebhook = PhraseTemplate("emergency contact", ru: "экстренный контакт", zh: "紧急联系人")
     public let emergencyLocation = PhraseTemplate("emergency location", ru: "место для экстренных сообщений", zh: "紧急位置")
+    public let cameraHeight = PhraseTemplate("camera height", ru: "высота камеры", zh: "摄像头高度")
+    public let cameraPitch = PhraseTemplate("camera tilt", ru: "наклон камеры", zh: "摄像头俯角")
 
     public let slowest = PhraseTemplate("slowest", ru: "самая медленная", zh: "最慢")
     public let slow = PhraseTemplate("slow", ru: "медленная", zh: "慢")
@@ -59,6 +61,8 @@ public struct SettingPhrases: PhraseTable {
         case .haptics: haptics
         case .emergencyWebhook: emergencyWebhook
         case .emergencyLocation: emergencyLocation
+        case .cameraHeight: cameraHeight
+        case .cameraPitch: cameraPitch
         }
     }
 

@@ -34,12 +34,19 @@ public struct AssistantSettings: Sendable, Hashable, Codable {
     /// "emergency-location": where the person usually is, sent with the emergency message when no location source
     /// knows better: words ("12 Oak Street, flat 3") or "latitude, longitude"; or none.
     public var emergencyLocation: EmergencyLocation?
+    /// "camera-height": metres from the floor to the camera, 0.3…2.5, for walk mode (a chest-worn camera: 1.3).
+    public var cameraHeight: Double = 1.3
+    /// "camera-pitch": degrees the camera looks below the horizontal, −30…80, for walk mode when no motion sensor
+    /// says it (a camera on a sloping chest: about 20).
+    public var cameraPitch: Double = 20
 
     public init() {}
 
     public static let volumeStep = 10
     public static let confidenceRange: ClosedRange<Double> = 0.2...0.95
     public static let retentionRange: ClosedRange<Int> = 1...365
+    public static let cameraHeightRange: ClosedRange<Double> = 0.3...2.5
+    public static let cameraPitchRange: ClosedRange<Double> = -30...80
 }
 
 // MARK: - Values as text
@@ -64,6 +71,8 @@ extension AssistantSettings {
         case .haptics: haptics ? "on" : "off"
         case .emergencyWebhook: emergencyWebhook ?? "none"
         case .emergencyLocation: emergencyLocation?.text ?? "none"
+        case .cameraHeight: Self.decimalText(cameraHeight)
+        case .cameraPitch: Self.decimalText(cameraPitch)
         }
     }
 
@@ -73,6 +82,8 @@ extension AssistantSettings {
         case .volume: "\(volume) percent"
         case .confidence: "\(Int((confidence * 100).rounded())) percent"
         case .historyRetentionDays: historyRetentionDays == 1 ? "1 day" : "\(historyRetentionDays) days"
+        case .cameraHeight: "\(Self.decimalText(cameraHeight)) metres"
+        case .cameraPitch: "\(Self.decimalText(cameraPitch)) degrees"
         case .language: language.name
         case .hazards, .ignored, .priority:
             self[list: key].isEmpty ? "none" : Phrasebook(language: .english).list(self[list: key])
@@ -91,6 +102,12 @@ extension AssistantSettings {
     }
 
     static func confidenceText(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded() / 100
+        return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
+    }
+
+    /// A number to two decimals with no trailing zeros: "1.3", "20", "0.75".
+    static func decimalText(_ value: Double) -> String {
         let hundredths = (value * 100).rounded() / 100
         return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
     }
@@ -167,6 +184,18 @@ extension AssistantSettings {
                 throw refuse("1 to 365 days")
             }
             historyRetentionDays = Int(days)
+        case .cameraHeight:
+            guard let metres = Self.number(in: word, dropping: ["metres", "meters", "metre", "meter", "m"]),
+                  Self.cameraHeightRange.contains(metres) else {
+                throw refuse("0.3 to 2.5 metres")
+            }
+            cameraHeight = (metres * 100).rounded() / 100
+        case .cameraPitch:
+            guard let degrees = Self.number(in: word, dropping: ["degrees", "degree", "deg", "°"]),
+                  Self.cameraPitchRange.contains(degrees) else {
+                throw refuse("-30 to 80 degrees below level")
+            }
+            cameraPitch = (degrees * 100).rounded() / 100
         case .alwaysListening, .earcons, .haptics:
             guard let flag = Self.flags[word] else { throw refuse("on or off") }
             switch key {

@@ -15,6 +15,8 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
     case haptics
     case emergencyWebhook = "emergency-webhook"
     case emergencyLocation = "emergency-location"
+    case cameraHeight = "camera-height"
+    case cameraPitch = "camera-pitch"
 
     /// The setting's name in a sentence, capitalised to start one: "Speech speed set to fast."
     public var title: String {
@@ -34,6 +36,8 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
         case .haptics: "Haptics"
         case .emergencyWebhook: "Emergency webhook"
         case .emergencyLocation: "Emergency location"
+        case .cameraHeight: "Camera height"
+        case .cameraPitch: "Camera pitch"
         }
     }
 
