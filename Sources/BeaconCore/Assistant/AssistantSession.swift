@@ -100,6 +100,8 @@ public struct AssistantSession: Sendable {
 
     /// Whether the adapter should measure each frame's sharpness (explore chooses its picture by it).
     public var wantsSharpness: Bool { explore != nil && pendingExamine == nil }
+    /// Whether the adapter should compute depth for each frame and send `.depth` (no mode reads it yet).
+    public var wantsDepth: Bool { false }
 
     /// The object search's guidance state, for the adapter's "look closer" decision and JSON.
     public var isGuiding: Bool { guidance?.lock.isGuiding ?? false }

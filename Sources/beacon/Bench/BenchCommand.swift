@@ -6,6 +6,6 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure how fast Beacon's engines run on this machine.",
         discussion: "Reports medians and 95th percentiles over repeated runs; run a release build for real figures.",
         subcommands: [BenchDetectCommand.self, BenchPipelineCommand.self, BenchTilesCommand.self, BenchGuidanceCommand.self, BenchOCRCommand.self,
-                      BenchFramesCommand.self, BenchMotionCommand.self, BenchStartupCommand.self, BenchExploreCommand.self]
+                      BenchFramesCommand.self, BenchMotionCommand.self, BenchStartupCommand.self, BenchExploreCommand.self, BenchDepthCommand.self]
     )
 }
