@@ -157,7 +157,7 @@ struct SettingsCommand: ParsableCommand {
             (.volume, ("30", "90")), (.confidence, ("0.4", "0.7")), (.hazards, ("dog", "car, bus")),
             (.ignored, ("cup", "chair, bottle")), (.priority, ("dog", "car")), (.batterySaver, ("on", "off")),
             (.historyRetentionDays, ("3", "30")), (.alwaysListening, ("on", "off")), (.earcons, ("off", "on")),
-            (.haptics, ("off", "on")),
+            (.haptics, ("off", "on")), (.distanceUnit, ("feet", "metres")),
         ] {
             try! first.set(key, to: values.0, knownLabels: labels)
             try! second.set(key, to: values.1, knownLabels: labels)

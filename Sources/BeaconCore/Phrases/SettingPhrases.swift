@@ -16,6 +16,9 @@ public struct SettingPhrases: PhraseTable {
     public let alwaysListening = PhraseTemplate("always listening", ru: "постоянное прослушивание", zh: "持续聆听")
     public let earcons = PhraseTemplate("sounds", ru: "звуки", zh: "提示音")
     public let haptics = PhraseTemplate("vibration", ru: "вибрация", zh: "振动")
+    public let distanceUnit = PhraseTemplate("distance unit", ru: "единицы расстояния", zh: "距离单位")
+    public let metres = PhraseTemplate("metres", ru: "метры", zh: "米")
+    public let feet = PhraseTemplate("feet", ru: "футы", zh: "英尺")
 
     public let slowest = PhraseTemplate("slowest", ru: "самая медленная", zh: "最慢")
     public let slow = PhraseTemplate("slow", ru: "медленная", zh: "慢")
@@ -55,6 +58,14 @@ public struct SettingPhrases: PhraseTable {
         case .alwaysListening: alwaysListening
         case .earcons: earcons
         case .haptics: haptics
+        case .distanceUnit: distanceUnit
+        }
+    }
+
+    public func name(of unit: DistanceUnit) -> PhraseTemplate {
+        switch unit {
+        case .metres: metres
+        case .feet: feet
         }
     }
 

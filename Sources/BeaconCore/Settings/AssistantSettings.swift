@@ -29,6 +29,8 @@ public struct AssistantSettings: Sendable, Hashable, Codable {
     public var earcons: Bool = true
     /// "haptics": vibration patterns on a phone.
     public var haptics: Bool = true
+    /// "distance-unit": metres or feet.
+    public var distanceUnit: DistanceUnit = .metres
 
     public init() {}
 
@@ -57,6 +59,7 @@ extension AssistantSettings {
         case .alwaysListening: alwaysListening ? "on" : "off"
         case .earcons: earcons ? "on" : "off"
         case .haptics: haptics ? "on" : "off"
+        case .distanceUnit: distanceUnit.rawValue
         }
     }
 
@@ -167,6 +170,9 @@ extension AssistantSettings {
             case .earcons: earcons = flag
             default: haptics = flag
             }
+        case .distanceUnit:
+            guard let unit = DistanceUnit.words[word] else { throw refuse("metres or feet") }
+            distanceUnit = unit
         }
     }
 

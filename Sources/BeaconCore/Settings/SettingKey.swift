@@ -13,6 +13,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
     case alwaysListening = "always-listening"
     case earcons
     case haptics
+    case distanceUnit = "distance-unit"
 
     /// The setting's name in a sentence, capitalised to start one: "Speech speed set to fast."
     public var title: String {
@@ -30,6 +31,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
         case .alwaysListening: "Always listening"
         case .earcons: "Earcons"
         case .haptics: "Haptics"
+        case .distanceUnit: "Distance unit"
         }
     }
 
