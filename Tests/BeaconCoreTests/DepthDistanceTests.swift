@@ -124,4 +124,20 @@ import Testing
         _ = AssistantSessionTests.run(.findObject("cup"), on: &session, at: 6)
         #expect(session.wantsDepth)
     }
+
+    @Test func findSaysHowFarTheLockedCupIs() {
+        var session = AssistantSessionTests.started()
+        _ = AssistantSessionTests.run(.findObject("cup"), on: &session, at: 1)
+        let cup = Detection(classIndex: 41, label: "cup", confidence: 0.9,
+                            box: NormalizedRect(x: 0.45, y: 0.4, width: 0.1, height: 0.15))
+        var spoken: [String] = []
+        for frame in 0..<15 {
+            let time = 3 + Double(frame) * 0.1
+            _ = session.handle(.depth(Self.map(object: 0.6, in: cup.box), frame: frame, timestamp: time))
+            spoken += AssistantSessionTests.said(session.handle(.detections([cup], frame: frame, timestamp: time))).map(\.text)
+            spoken += AssistantSessionTests.said(session.handle(.speechFinished(timestamp: time + 0.05))).map(\.text)
+        }
+        spoken += AssistantSessionTests.run(.whereIsIt, on: &session, at: 6).map(\.text)
+        #expect(spoken.contains { $0.hasPrefix("Cup, ") && $0.hasSuffix(", half a metre.") }, "\(spoken)")
+    }
 }

@@ -166,6 +166,9 @@ public struct AssistantSession: Sendable {
         case .depth(let map, _, let timestamp):
             lastTimestamp = timestamp
             depth = (map, timestamp)
+            if case .findingObject = mode, let box = guidance?.lock.box {
+                forwardToGuidance(.targetDistance(map.measuredDistance(of: box)?.unroundedMetres, timestamp: timestamp), into: &effects)
+            }
         case .detections(let detections, let frame, let timestamp, let lookedAt, let examined):
             lastTimestamp = timestamp
             handleDetections(detections, frame: frame, at: timestamp, lookedAt: lookedAt, examined: examined, into: &effects)
