@@ -140,4 +140,11 @@ import Testing
         spoken += AssistantSessionTests.run(.whereIsIt, on: &session, at: 6).map(\.text)
         #expect(spoken.contains { $0.hasPrefix("Cup, ") && $0.hasSuffix(", half a metre.") }, "\(spoken)")
     }
+
+    @Test func findSaysTheDistanceInFeetWhenSetSo() {
+        var phrases = GuidancePhrases(language: .english)
+        #expect(phrases.found("cup", direction: "centred", distance: 1.5) == "Cup, centred, 1.5 metres.")
+        phrases.distanceUnit = .feet
+        #expect(phrases.found("cup", direction: "centred", distance: 1.5) == "Cup, centred, 5 feet.")
+    }
 }

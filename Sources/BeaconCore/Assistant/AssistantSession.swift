@@ -380,6 +380,7 @@ public struct AssistantSession: Sendable {
                                         engine: Engine, at timestamp: Double, into effects: inout [AssistantEffect]) {
         var configured = guidanceConfiguration
         configured.language = settings.language
+        configured.cues.phrases.distanceUnit = settings.distanceUnit
         configured.playsEarcons = settings.earcons
         configured.playsHaptics = settings.haptics
         var session = GuidanceSession(configuration: configured)
