@@ -28,6 +28,7 @@ test: setup-dev
 bench: build setup-dev
 	$(BEACON) bench detect --model yolox_nano
 	$(BEACON) bench detect --model yolo11n_int8
+	$(BEACON) bench depth
 
 clean:
 	rm -rf .build
