@@ -29,6 +29,7 @@ bench: build setup-dev
 	$(BEACON) bench detect --model yolox_nano
 	$(BEACON) bench detect --model yolo11n_int8
 	$(BEACON) bench detect --model picodet_s_416_coco
+	$(BEACON) bench depth
 
 clean:
 	rm -rf .build

@@ -62,7 +62,8 @@ let package = Package(
         // Product tests may use the harness's instruments (a seeded generator, search recall); the product may not.
         .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconBench"]),
         .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconVision", "BeaconBench", "BeaconMedia", "BeaconModels",
-                                                             "BeaconTestSupport"]),
+                                                             "BeaconTestSupport",
+                                                             .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BeaconBenchTests", dependencies: ["BeaconBench", "BeaconCore", "BeaconVision", "BeaconMedia",
                                                             "BeaconTestSupport"]),
         .testTarget(name: "BeaconMediaTests", dependencies: ["BeaconMedia", "BeaconTestSupport"]),

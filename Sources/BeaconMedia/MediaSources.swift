@@ -3,10 +3,16 @@ import Foundation
 
 /// Opens the right source for what the user named.
 public enum MediaSources {
-    /// An image source for a JPEG or PNG file (recognised by its first bytes, whatever its name), a video source
-    /// for anything else.
-    public static func open(input url: URL, imageDecoder: ImageDecoder = ImageDecoder()) throws(MediaError)
-        -> any FrameSource {
+    /// An image source for a JPEG or PNG file (recognised by its first bytes, whatever its name), the colour frames
+    /// of an RGB-D recording for a folder in the TUM layout, a video source for anything else.
+    public static func open(input url: URL, imageDecoder: ImageDecoder = ImageDecoder()) throws -> any FrameSource {
+        if RGBDRecording.isRecording(url) {
+            return RGBDFolderSource(recording: try RGBDRecording(folder: url), decoder: imageDecoder)
+        }
+        return try openFile(input: url, imageDecoder: imageDecoder)
+    }
+
+    private static func openFile(input url: URL, imageDecoder: ImageDecoder) throws(MediaError) -> any FrameSource {
         let file = try InputFile(checking: url)
         if ImageFormat(sniffing: try file.prefix(ImageFormat.signatureLength)) != nil {
             return try ImageFileSource(url: url, decoder: imageDecoder)

@@ -4,6 +4,7 @@ import Foundation
 public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
     case detector
     case text
+    case depth
 }
 
 /// The family a model belongs to, which decides its pre- and post-processing.
@@ -12,6 +13,7 @@ public enum ModelFamily: String, Sendable, Hashable, Codable, CaseIterable {
     case ultralytics
     case picodet
     case ppocr
+    case fastDepth
 }
 
 /// The size and SHA-256 of one exact file.

@@ -28,6 +28,12 @@ public struct OutputTensor {
     public let values: UnsafeBufferPointer<Float>
 }
 
+/// A byte output tensor (quantized models), valid only inside the closure that receives it.
+public struct ByteOutputTensor {
+    public let shape: [Int]
+    public let values: UnsafeBufferPointer<UInt8>
+}
+
 /// One loaded model. Safe to share across tasks: ONNX Runtime allows concurrent `Run` calls on one session,
 /// and everything else here is immutable after init (hence `@unchecked Sendable`).
 public final class InferenceSession: @unchecked Sendable {
@@ -117,12 +123,34 @@ public final class InferenceSession: @unchecked Sendable {
     /// The input buffer is wrapped, not copied: it must hold `shape`'s element count.
     public func run<Result>(input: UnsafeMutableBufferPointer<Float>, shape: [Int],
                             _ body: ([OutputTensor]) throws -> Result) throws -> Result {
+        try run(input: UnsafeMutableRawBufferPointer(input), elementType: Int32(ORTM_ELEMENT_FLOAT), shape: shape) { results in
+            try body(results.map { OutputTensor(shape: $0.shape, values: $0.values.assumingMemoryBound(to: Float.self)) })
+        }
+    }
+
+    /// Runs a model that takes and gives bytes (quantized models such as FastDepth: uint8 in, uint8 out), handing
+    /// every output to `body` without copying it.
+    public func run<Result>(bytes input: UnsafeMutableBufferPointer<UInt8>, shape: [Int],
+                            _ body: ([ByteOutputTensor]) throws -> Result) throws -> Result {
+        try run(input: UnsafeMutableRawBufferPointer(input), elementType: Int32(ORTM_ELEMENT_UINT8), shape: shape) { results in
+            try body(results.map { ByteOutputTensor(shape: $0.shape, values: $0.values.assumingMemoryBound(to: UInt8.self)) })
+        }
+    }
+
+    private struct RawOutput {
+        var shape: [Int]
+        var values: UnsafeRawBufferPointer
+    }
+
+    private func run<Result>(input: UnsafeMutableRawBufferPointer, elementType: Int32, shape: [Int],
+                             _ body: ([RawOutput]) throws -> Result) throws -> Result {
         let fail = { [modelPath] (reason: String) in InferenceError.runFailed(path: modelPath, reason: reason) }
-        precondition(shape.reduce(1, *) == input.count, "input buffer does not match shape \(shape)")
+        let elementSize = elementType == Int32(ORTM_ELEMENT_FLOAT) ? MemoryLayout<Float>.stride : 1
+        precondition(shape.reduce(1, *) * elementSize == input.count, "input buffer does not match shape \(shape)")
         let dims = shape.map(Int64.init)
         var value: OpaquePointer?
-        try OnnxRuntime.check(ortm_create_tensor(memoryInfo, input.baseAddress, input.count * MemoryLayout<Float>.stride,
-                                                 dims, dims.count, Int32(ORTM_ELEMENT_FLOAT), &value), fail)
+        try OnnxRuntime.check(ortm_create_tensor(memoryInfo, input.baseAddress, input.count,
+                                                 dims, dims.count, elementType, &value), fail)
         defer { ortm_release_value(value) }
 
         var results = [OpaquePointer?](repeating: nil, count: outputNames.count)
@@ -140,22 +168,22 @@ public final class InferenceSession: @unchecked Sendable {
         }
         try OnnxRuntime.check(status, fail)
 
-        var tensors: [OutputTensor] = []
+        var tensors: [RawOutput] = []
         tensors.reserveCapacity(results.count)
         for (index, result) in results.enumerated() {
-            var elementType: Int32 = 0
+            var outputType: Int32 = 0
             var dims = [Int64](repeating: 0, count: 8)
             var rank = 0
-            try OnnxRuntime.check(ortm_tensor_shape(result, &elementType, &dims, dims.count, &rank), fail)
-            guard elementType == Int32(ORTM_ELEMENT_FLOAT), rank <= dims.count else {
-                throw fail("output \(outputs[index].name) is not a float tensor")
+            try OnnxRuntime.check(ortm_tensor_shape(result, &outputType, &dims, dims.count, &rank), fail)
+            guard outputType == elementType, rank <= dims.count else {
+                let kind = elementType == Int32(ORTM_ELEMENT_FLOAT) ? "a float" : "a byte"
+                throw fail("output \(outputs[index].name) is not \(kind) tensor")
             }
             var data: UnsafeMutableRawPointer?
             try OnnxRuntime.check(ortm_tensor_data(result, &data), fail)
             let outShape = dims.prefix(rank).map { Int($0) }
             let count = outShape.reduce(1, *)
-            let values = UnsafeBufferPointer(start: data?.assumingMemoryBound(to: Float.self), count: count)
-            tensors.append(OutputTensor(shape: outShape, values: values))
+            tensors.append(RawOutput(shape: outShape, values: UnsafeRawBufferPointer(start: data, count: count * elementSize)))
         }
         return try body(tensors)
     }

@@ -20,7 +20,7 @@ struct Beacon: AsyncParsableCommand {
             Speech goes to the audio device when PulseAudio is running; add --wav FILE to record it instead.
             """,
         version: version,
-        subcommands: [AssistCommand.self, DetectCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self,
+        subcommands: [AssistCommand.self, DetectCommand.self, DepthCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self,
                       SettingsCommand.self, ModelsCommand.self, BenchCommand.self],
         defaultSubcommand: AssistCommand.self
     )

@@ -35,6 +35,21 @@ struct Composition {
         return YOLODetector(session: session, format: format, thresholds: options.thresholds(for: format.family))
     }
 
+    /// Monocular depth from the depth model (FastDepth by default), resolved like the detector's model.
+    func depthModel(_ options: DepthOptions) throws -> FastDepthEstimator {
+        let located = try modelLocator.locate(options.depthModel)
+        let session = try InferenceSession(runtime: try runtime(), modelPath: located.url.path,
+                                           options: SessionOptions(intraOpThreads: options.depthThreads))
+        return try FastDepthEstimator(session: session)
+    }
+
+    /// Depth for `--depth model|FOLDER`: the model on each colour frame, or the recording's own depth frames.
+    func depthEstimator(_ choice: String, options: DepthOptions) throws -> any DepthEstimator {
+        if choice == "model" { return try depthModel(options) }
+        return RecordedDepthEstimator(recording: try RGBDRecording(folder: URL(fileURLWithPath: choice),
+                                                                   unitsPerMetre: options.depthScale))
+    }
+
     /// The PP-OCR engine with its models resolved like the detector's: a missing one is named with its install command.
     func textRecognizer(_ options: PPOCROptions) throws -> PPOCREngine {
         let locator = modelLocator

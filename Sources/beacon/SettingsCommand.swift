@@ -161,6 +161,7 @@ struct SettingsCommand: ParsableCommand {
             (.ignored, ("cup", "chair, bottle")), (.priority, ("dog", "car")), (.batterySaver, ("on", "off")),
             (.historyRetentionDays, ("3", "30")), (.alwaysListening, ("on", "off")), (.earcons, ("off", "on")),
             (.haptics, ("off", "on")), (.cameraHeight, ("1.1", "1.5")), (.cameraPitch, ("10", "30")),
+            (.distanceUnit, ("feet", "metres")),
         ] {
             try! first.set(key, to: values.0, knownLabels: labels)
             try! second.set(key, to: values.1, knownLabels: labels)

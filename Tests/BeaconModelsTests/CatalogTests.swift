@@ -7,7 +7,7 @@ import Testing
 
     @Test func theStandardCatalogueHasTheExpectedModels() {
         #expect(catalog.names == ["yolox_nano", "yolox_tiny", "yolox_s", "yolox_m", "yolox_l", "yolox_x",
-                                  "yolo11n_int8", "picodet_s_416_coco", "ppocr_det", "ppocr_rec", "ppocr_cls"])
+                                  "yolo11n_int8", "picodet_s_416_coco", "ppocr_det", "ppocr_rec", "ppocr_cls", "fast_depth_224_int8"])
         for entry in catalog.entries {
             if let pin = entry.pinnedFingerprint {
                 #expect(pin.sha256.count == 64 && pin.sha256.allSatisfy(\.isHexDigit), "\(entry.name)")
@@ -22,6 +22,7 @@ import Testing
             switch entry.family {
             case .yolox, .picodet, .ppocr: #expect(entry.licence == "Apache-2.0", "\(entry.name)")
             case .ultralytics: #expect(entry.licence == "AGPL-3.0", "\(entry.name)")
+            case .fastDepth: #expect(entry.licence == "MIT", "\(entry.name)")
             }
         }
     }

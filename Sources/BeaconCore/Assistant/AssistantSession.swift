@@ -60,6 +60,8 @@ public struct AssistantSession: Sendable {
     private var objectsFoundInMode = 0
     private var pagesReadInMode = 0
     private var lastTimestamp = 0.0
+    /// The newest depth (`.depth`); distances are measured in it while it is under a second old.
+    private var depth: (map: DepthMap, at: Double)?
     /// The wall-clock date of timestamp 0, for the dates history records carry.
     private var startedAt = Date(timeIntervalSince1970: 0)
 
@@ -97,11 +99,15 @@ public struct AssistantSession: Sendable {
         return HazardMonitor(filter: filter, camera: camera, configuration: hazardConfiguration)
     }
 
-    public var phrasebook: Phrasebook { Phrasebook(language: settings.language) }
+    public var phrasebook: Phrasebook { Phrasebook(language: settings.language, distanceUnit: settings.distanceUnit) }
     private var phrases: AssistantPhrases { phrasebook.assistant }
 
     /// Whether the adapter should measure each frame's sharpness (explore chooses its picture by it).
     public var wantsSharpness: Bool { explore != nil && pendingExamine == nil }
+    /// Whether the adapter should compute depth for each frame and send `.depth`: while objects are placed (every
+    /// mode that runs the detector), so their distances are measured rather than guessed from their size.
+    public var wantsDepth: Bool { if case .findingText = mode { false } else { mode != .reading } }
+    private func depth(near timestamp: Double) -> DepthMap? { depth.flatMap { abs($0.at - timestamp) < 1 ? $0.map : nil } }
 
     /// The object search's guidance state, for the adapter's "look closer" decision and JSON.
     public var isGuiding: Bool { guidance?.lock.isGuiding ?? false }
@@ -165,6 +171,10 @@ public struct AssistantSession: Sendable {
             forwardToGuidance(.cameraMoved(motion, frame: frame, timestamp: timestamp), into: &effects)
         case .depth(let map, _, let timestamp):
             lastTimestamp = timestamp
+            depth = (map, timestamp)
+            if case .findingObject = mode, let box = guidance?.lock.box {
+                forwardToGuidance(.targetDistance(map.measuredDistance(of: box)?.unroundedMetres, timestamp: timestamp), into: &effects)
+            }
             walkDepth(map, at: timestamp, into: &effects)
         case .detections(let detections, let frame, let timestamp, let lookedAt, let examined):
             lastTimestamp = timestamp
@@ -383,6 +393,7 @@ public struct AssistantSession: Sendable {
                                         engine: Engine, at timestamp: Double, into effects: inout [AssistantEffect]) {
         var configured = guidanceConfiguration
         configured.language = settings.language
+        configured.cues.phrases.distanceUnit = settings.distanceUnit
         configured.playsEarcons = settings.earcons
         configured.playsHaptics = settings.haptics
         var session = GuidanceSession(configuration: configured)
@@ -587,7 +598,7 @@ public struct AssistantSession: Sendable {
             // Hazard classes were just warned of by the hazard monitor: saying them twice would be chatter.
             // The person's own priority classes are said first; among the rest, the scanner's order (people and
             // obstacles, then the nearest).
-            let entered = scanner.update(detections: detections, timestamp: timestamp)
+            let entered = scanner.update(detections: detections, timestamp: timestamp, depth: depth(near: timestamp))
             let prioritised = entered.filter { settings.priority.contains($0.label) }
                 + entered.filter { !settings.priority.contains($0.label) }
             for object in prioritised where !settings.hazards.contains(object.label) {
@@ -599,7 +610,7 @@ public struct AssistantSession: Sendable {
             }
         default:
             // Keep the scanner's idea of what is in view, so turning continuous on later does not announce it all.
-            _ = scanner.update(detections: detections, timestamp: timestamp)
+            _ = scanner.update(detections: detections, timestamp: timestamp, depth: depth(near: timestamp))
         }
     }
 
@@ -613,7 +624,7 @@ public struct AssistantSession: Sendable {
     }
 
     private mutating func warnOfHazards(_ detections: [Detection], at timestamp: Double, into effects: inout [AssistantEffect]) {
-        for alert in hazards.update(detections: detections, timestamp: timestamp) {
+        for alert in hazards.update(detections: detections, timestamp: timestamp, depth: depth(near: timestamp)) {
             effects.append(.earcon(Earcon(kind: .hazard, pan: min(1, max(-1, 2 * (alert.box.midX - 0.5)))), at: timestamp))
             if settings.haptics { effects.append(.haptic(alert.hapticPattern)) }
             var values = spoken(alert.label, count: 1, clock: alert.clock, distance: alert.distance, startsSentence: false)
@@ -637,7 +648,7 @@ public struct AssistantSession: Sendable {
     private mutating func report(_ detections: [Detection], purpose: ExaminePurpose, at timestamp: Double,
                                  into effects: inout [AssistantEffect]) {
         let description = SceneDescriber(filter: filter, camera: camera, maximumItems: purpose == .explore ? 8 : 5)
-            .describe(detections)
+            .describe(detections, depth: depth(near: timestamp))
         if purpose == .explore, var capture = explore {
             let verdict = capture.handle(.detected(count: description.items.count))
             explore = capture.isFinished ? nil : capture
@@ -737,6 +748,8 @@ public struct AssistantSession: Sendable {
             return speedName(settings.speechSpeed)
         case .language:
             return phrasebook.say(SettingPhrases().name(of: settings.language))
+        case .distanceUnit:
+            return phrasebook.say(SettingPhrases().name(of: settings.distanceUnit))
         default:
             return settings.value(of: key)
         }

@@ -13,6 +13,8 @@ public struct GuidancePhrases: PhraseTable, Hashable {
 
     public var language: TextLanguage = .english
     public var targetKind: TargetKind = .object
+    /// Metres or feet for "Cup, centred, 1.5 metres." (the distance-unit setting).
+    public var distanceUnit: DistanceUnit = .metres
 
     public init() {}
 
@@ -67,7 +69,7 @@ public struct GuidancePhrases: PhraseTable, Hashable {
 
     // MARK: Sentences
 
-    private var book: Phrasebook { Phrasebook(language: language) }
+    private var book: Phrasebook { Phrasebook(language: language, distanceUnit: distanceUnit) }
 
     /// The language to mark this guidance's utterances with: nil for English, the voice every adapter starts with,
     /// so a chosen English voice (en-us) still applies; the language itself otherwise, so its voice speaks.
@@ -80,7 +82,7 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     public func found(_ label: String, direction: String, distance: Double? = nil) -> String {
         var values = ["object": name(label), "direction": direction]
         guard let distance else { return sentence(targetAt, values) }
-        values["distance"] = metres(distance)
+        values["distance"] = book.distance(DistanceEstimate(unroundedMetres: distance, kind: .measured))
         return sentence(targetAtDistance, values)
     }
 

@@ -51,6 +51,8 @@ public struct QuantityPhrases: PhraseTable {
     /// `{count}` is the whole metres: 2 gives "2.5 metres", "2 с половиной метра", "两米半".
     public let metresAndAHalf = PhraseTemplate("{count}.5 metres", ru: "{count} с половиной {count:метра|метра|метров}",
                                                zh: "{count}米半")
+    /// Feet, for people who set distance-unit to feet: whole feet, as exact as the estimates are.
+    public let feet = PhraseTemplate("{count} {count:foot|feet}", ru: "{count} {count:фут|фута|футов}", zh: "{count}英尺")
     /// An estimate (from a box's size) is said as one.
     public let about = PhraseTemplate("about {distance}", ru: "примерно {distance}", zh: "大约{distance}")
     /// A bound, not an estimate: a box cut by the picture's edge says only that the object is no further.

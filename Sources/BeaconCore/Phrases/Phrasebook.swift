@@ -4,6 +4,8 @@ import Foundation
 /// need grammar rather than a template (object names and their counts, clock directions, distances, numbers).
 public struct Phrasebook: Sendable, Hashable {
     public var language: TextLanguage
+    /// Metres or feet (the distance-unit setting).
+    public var distanceUnit: DistanceUnit
 
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
@@ -11,8 +13,9 @@ public struct Phrasebook: Sendable, Hashable {
         DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(), WalkPhrases(),
     ]
 
-    public init(language: TextLanguage = .english) {
+    public init(language: TextLanguage = .english, distanceUnit: DistanceUnit = .metres) {
         self.language = language
+        self.distanceUnit = distanceUnit
     }
 
     public var assistant: AssistantPhrases { AssistantPhrases() }
@@ -60,17 +63,27 @@ public struct Phrasebook: Sendable, Hashable {
     /// To the nearest half metre below 3 m and the nearest metre beyond, which is as exact as such estimates are.
     public func distance(_ metres: Double, approximate: Bool) -> String {
         let rounded = metres < 3 ? (metres * 2).rounded() / 2 : metres.rounded()
-        let plain = self.metres(halves: Int(rounded * 2))
+        let plain = distanceUnit == .feet ? feet(metres, roundingUp: false) : self.metres(halves: Int(rounded * 2))
         return approximate ? say(QuantityPhrases().about, ["distance": plain]) : plain
     }
 
-    /// An estimate from a box's size: "about 2 metres", or "within 3 metres" when the box was cut by the picture.
+    /// An estimate from a box's size: "about 2 metres", or "within 3 metres" when the box was cut by the picture;
+    /// a distance measured by depth plainly: "1 metre". In feet when the distance unit is feet.
     public func distance(_ estimate: DistanceEstimate) -> String {
-        let plain = metres(halves: Int((estimate.metres * 2).rounded()))
+        let plain = distanceUnit == .feet ? feet(estimate.unroundedMetres, roundingUp: estimate.kind == .atMost)
+            : metres(halves: Int((estimate.metres * 2).rounded()))
         switch estimate.kind {
         case .about: return say(QuantityPhrases().about, ["distance": plain])
         case .atMost: return say(QuantityPhrases().within, ["distance": plain])
+        case .measured: return plain
         }
+    }
+
+    /// Whole feet, at least 1: "1 foot", "7 feet", "7 футов", "7英尺". A bound is rounded up, so it stays a bound.
+    public func feet(_ metres: Double, roundingUp: Bool) -> String {
+        let feet = metres / 0.3048
+        let count = max(1, Int(roundingUp ? feet.rounded(.up) : feet.rounded()))
+        return say(QuantityPhrases().feet, ["count": String(count)])
     }
 
     /// A distance in half metres: "half a metre", "1 metre", "2.5 metres", "полтора метра", "两米半". Less than

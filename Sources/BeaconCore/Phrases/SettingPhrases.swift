@@ -20,6 +20,9 @@ public struct SettingPhrases: PhraseTable {
     public let emergencyLocation = PhraseTemplate("emergency location", ru: "место для экстренных сообщений", zh: "紧急位置")
     public let cameraHeight = PhraseTemplate("camera height", ru: "высота камеры", zh: "摄像头高度")
     public let cameraPitch = PhraseTemplate("camera tilt", ru: "наклон камеры", zh: "摄像头俯角")
+    public let distanceUnit = PhraseTemplate("distance unit", ru: "единицы расстояния", zh: "距离单位")
+    public let metres = PhraseTemplate("metres", ru: "метры", zh: "米")
+    public let feet = PhraseTemplate("feet", ru: "футы", zh: "英尺")
 
     public let slowest = PhraseTemplate("slowest", ru: "самая медленная", zh: "最慢")
     public let slow = PhraseTemplate("slow", ru: "медленная", zh: "慢")
@@ -63,6 +66,14 @@ public struct SettingPhrases: PhraseTable {
         case .emergencyLocation: emergencyLocation
         case .cameraHeight: cameraHeight
         case .cameraPitch: cameraPitch
+        case .distanceUnit: distanceUnit
+        }
+    }
+
+    public func name(of unit: DistanceUnit) -> PhraseTemplate {
+        switch unit {
+        case .metres: metres
+        case .feet: feet
         }
     }
 

@@ -55,9 +55,10 @@ public struct ContinuousScanner: Sendable {
     }
 
     /// A detector frame. Returns the objects to report now, most important first.
-    public mutating func update(detections: [Detection], timestamp: Double) -> [EnteredObject] {
+    /// `depth`, when there is some for this frame, measures the distances.
+    public mutating func update(detections: [Detection], timestamp: Double, depth: DepthMap? = nil) -> [EnteredObject] {
         let confirmed = tracker.update(detections: detections, timestamp: timestamp)
-        let ranked = confirmed.filter { !reported.contains($0.id) }.map(placed).sorted { lhs, rhs in
+        let ranked = confirmed.filter { !reported.contains($0.id) }.map { placed($0, depth: depth) }.sorted { lhs, rhs in
             lhs.order != rhs.order ? lhs.order < rhs.order : lhs.object.id < rhs.object.id
         }
         let entered = ranked.prefix(configuration.maximumPerFrame).map(\.object)
@@ -66,8 +67,8 @@ public struct ContinuousScanner: Sendable {
         return entered
     }
 
-    private func placed(_ object: TrackedObject) -> (object: EnteredObject, order: ImportanceOrder) {
-        let placement = geometry.place(object.label, box: object.box)
+    private func placed(_ object: TrackedObject, depth: DepthMap?) -> (object: EnteredObject, order: ImportanceOrder) {
+        let placement = geometry.place(object.label, box: object.box, depth: depth)
         let entered = EnteredObject(id: object.id, label: object.label, clock: placement.clock, distance: placement.distance,
                                     isPriority: placement.order.isPriority, box: object.box)
         return (entered, placement.order)

@@ -105,11 +105,12 @@ public struct HazardMonitor: Sendable {
     }
 
     /// A detector frame. Returns the alerts to give now: urgent ones first, then the nearest.
-    public mutating func update(detections: [Detection], timestamp: Double) -> [HazardAlert] {
+    /// `depth`, when there is some for this frame, measures the distances.
+    public mutating func update(detections: [Detection], timestamp: Double, depth: DepthMap? = nil) -> [HazardAlert] {
         let hazards = detections.filter { configuration.hazardLabels.contains($0.label) }
         let candidates = tracker.update(detections: hazards, timestamp: timestamp).map { object in
             let growth = escalated.contains(object.id) ? nil : approachGrowthRate(of: object, at: timestamp)
-            return rankedAlert(for: object, approachRate: growth)
+            return rankedAlert(for: object, approachRate: growth, depth: depth)
         }
         escalated.formIntersection(tracker.objects.keys)
         warned.formIntersection(tracker.objects.keys)
@@ -148,12 +149,12 @@ public struct HazardMonitor: Sendable {
         }
     }
 
-    private func rankedAlert(for object: TrackedObject, approachRate: Double?) -> RankedAlert {
-        let placement = geometry.place(object.label, box: object.box)
+    private func rankedAlert(for object: TrackedObject, approachRate: Double?, depth: DepthMap?) -> RankedAlert {
+        let placement = geometry.place(object.label, box: object.box, depth: depth)
         let distance = placement.distance
         let proximity: HazardAlert.Proximity
         if let distance {
-            let limit = distance.kind == .about ? configuration.closeWithin : configuration.closeBoundWithin
+            let limit = distance.kind == .atMost ? configuration.closeBoundWithin : configuration.closeWithin
             proximity = distance.unroundedMetres < limit ? .close : .distance(distance)
         } else {
             proximity = object.box.area >= configuration.closeBoxArea ? .close : .unknown

@@ -56,7 +56,8 @@ public struct SceneDescriber: Sendable, Hashable {
         self.maximumItems = maximumItems
     }
 
-    public func describe(_ detections: [Detection]) -> SceneDescription {
+    /// `depth`, when there is some for this frame, measures the distances.
+    public func describe(_ detections: [Detection], depth: DepthMap? = nil) -> SceneDescription {
         struct Placed {
             var detection: Detection
             var placement: Placement
@@ -67,7 +68,7 @@ public struct SceneDescriber: Sendable, Hashable {
             var hour: Int
         }
         let placed = filter.apply(detections).map {
-            Placed(detection: $0, placement: geometry.place($0.label, box: $0.box))
+            Placed(detection: $0, placement: geometry.place($0.label, box: $0.box, depth: depth))
         }
         let groups = Dictionary(grouping: placed) { GroupKey(label: $0.detection.label, hour: $0.placement.clock.hour) }
             .values

@@ -16,9 +16,12 @@ public struct SceneGeometry: Sendable, Hashable {
         self.priors = priors
     }
 
-    public func place(_ label: String, box: NormalizedRect) -> Placement {
-        let distance = priors.distance(of: box, label: label, verticalFieldOfView: camera.vertical,
-                                       horizontalFieldOfView: camera.horizontal)
+    /// With `depth`, the distance is measured at the object (`DepthMap.measuredDistance`); without it, or where the
+    /// depth has too few readings there, it is estimated from the class's typical size.
+    public func place(_ label: String, box: NormalizedRect, depth: DepthMap? = nil) -> Placement {
+        let distance = depth?.measuredDistance(of: box)
+            ?? priors.distance(of: box, label: label, verticalFieldOfView: camera.vertical,
+                               horizontalFieldOfView: camera.horizontal)
         return Placement(clock: camera.clockDirection(of: box), distance: distance,
                          order: ImportanceOrder(label: label, distance: distance, box: box))
     }

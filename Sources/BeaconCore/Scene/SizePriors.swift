@@ -35,6 +35,8 @@ public struct DistanceEstimate: Sendable, Hashable, Codable {
         /// At most this far ("within about 2 metres"): the picture cut the object off, so it looked smaller, and
         /// further away, than it is.
         case atMost
+        /// Measured by depth at the object itself ("1 metre"): no "about".
+        case measured
     }
 
     /// What to say: half metres below 3 m, whole metres from there on, never less than half a metre. An upper

@@ -39,6 +39,8 @@ public struct AssistantSettings: Sendable, Hashable, Codable {
     /// "camera-pitch": degrees the camera looks below the horizontal, −30…80, for walk mode when no motion sensor
     /// says it (a camera on a sloping chest: about 20).
     public var cameraPitch: Double = 20
+    /// "distance-unit": metres or feet.
+    public var distanceUnit: DistanceUnit = .metres
 
     public init() {}
 
@@ -73,6 +75,7 @@ extension AssistantSettings {
         case .emergencyLocation: emergencyLocation?.text ?? "none"
         case .cameraHeight: Self.decimalText(cameraHeight)
         case .cameraPitch: Self.decimalText(cameraPitch)
+        case .distanceUnit: distanceUnit.rawValue
         }
     }
 
@@ -219,6 +222,9 @@ extension AssistantSettings {
                 }
                 emergencyLocation = location
             }
+        case .distanceUnit:
+            guard let unit = DistanceUnit.words[word] else { throw refuse("metres or feet") }
+            distanceUnit = unit
         }
     }
 

@@ -17,6 +17,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
     case emergencyLocation = "emergency-location"
     case cameraHeight = "camera-height"
     case cameraPitch = "camera-pitch"
+    case distanceUnit = "distance-unit"
 
     /// The setting's name in a sentence, capitalised to start one: "Speech speed set to fast."
     public var title: String {
@@ -38,6 +39,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
         case .emergencyLocation: "Emergency location"
         case .cameraHeight: "Camera height"
         case .cameraPitch: "Camera pitch"
+        case .distanceUnit: "Distance unit"
         }
     }
 

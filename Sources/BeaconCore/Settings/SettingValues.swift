@@ -37,3 +37,15 @@ public enum SpeechSpeed: String, Sendable, Hashable, Codable, CaseIterable {
 public enum BatterySaverSetting: String, Sendable, Hashable, Codable, CaseIterable {
     case auto, on, off
 }
+
+/// How distances are said: in metres, or in feet for people who think in them.
+public enum DistanceUnit: String, Sendable, Hashable, Codable, CaseIterable {
+    case metres, feet
+
+    /// Words a person may type or say for each unit.
+    static let words: [String: DistanceUnit] = [
+        "metres": .metres, "meters": .metres, "metre": .metres, "meter": .metres, "m": .metres, "metric": .metres,
+        "метры": .metres, "метр": .metres, "米": .metres, "公制": .metres,
+        "feet": .feet, "foot": .feet, "ft": .feet, "imperial": .feet, "футы": .feet, "фут": .feet, "英尺": .feet,
+    ]
+}

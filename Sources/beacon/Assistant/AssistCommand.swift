@@ -87,6 +87,13 @@ struct AssistCommand: ParsableCommand {
                                valueName: "file|-"))
     var imu: String?
 
+    @Option(help: ArgumentHelp(
+        "Depth: 'model' (estimated from each colour frame) or an RGB-D recording folder (TUM layout).",
+        discussion: "A recording folder also plays its colour frames, as --input FOLDER would; depth is computed only while a mode needs it."))
+    var depth: String?
+
+    @OptionGroup var depthOptions: DepthOptions
+
     func validate() throws {
         if input != nil && camera != nil { throw ValidationError("Give one of --input FILE or --camera DEVICE, not both.") }
         if silent && wav != nil { throw ValidationError("--silent and --wav cannot be used together.") }
@@ -99,11 +106,24 @@ struct AssistCommand: ParsableCommand {
             throw ValidationError("--imu - reads samples piped into stdin, and stdin is this terminal; pipe them in, or give a file or a FIFO.")
         }
         guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
+        if let depth, depth != "model" {
+            if camera != nil { throw ValidationError("--depth FOLDER plays the recording's own colour frames: leave out --camera.") }
+            if let input, URL(fileURLWithPath: input).standardizedFileURL != URL(fileURLWithPath: depth).standardizedFileURL {
+                throw ValidationError("--depth FOLDER plays the recording's own colour frames: give --input FOLDER or no --input.")
+            }
+        }
+    }
+
+    /// A recording named with --depth is also the input.
+    private var inputPath: String? {
+        if let depth, depth != "model", input == nil { return depth }
+        return input
     }
 
     func run() throws {
         let composition = Composition()
         // With nothing named, the camera a laptop or a wearable has first.
+        let input = inputPath
         let source = try composition.frameSource(input: input, camera: input == nil ? camera ?? "/dev/video0" : nil)
         let stillPicture = source is ImageFileSource
         let live = input == nil || realtime
@@ -114,7 +134,10 @@ struct AssistCommand: ParsableCommand {
         let detectorOptions = try DetectorOptions.parse(["--model", model, "--confidence", "0.1"])
         let ocrOptions = try PPOCROptions.parse([])
         let engines = AssistantEngines(detector: { try composition.detector(detectorOptions) },
-                                       textReader: { try composition.textReader(ocrOptions, language: .automatic) })
+                                       textReader: { try composition.textReader(ocrOptions, language: .automatic) },
+                                       depth: depth.map { [depthOptions] choice in
+                                           { try composition.depthEstimator(choice, options: depthOptions) }
+                                       })
         // The detector is wanted at once (scanning and hazards); text engines only when asked for.
         engines.warmUp(.objectDetector)
 

@@ -11,10 +11,24 @@ final class AssistantEngines: @unchecked Sendable {
     private let makeTextReader: () throws -> any TextRecognizer
     private var detector: Result<any ObjectDetector, Error>?
     private var textReader: Result<any TextRecognizer, Error>?
+    private let makeDepth: (() throws -> any DepthEstimator)?
+    private var depth: Result<any DepthEstimator, Error>?
 
-    init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer) {
+    /// `depth` is nil when no depth source was chosen (`--depth`).
+    init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
+         depth: (() throws -> any DepthEstimator)? = nil) {
         makeDetector = detector
         makeTextReader = textReader
+        makeDepth = depth
+    }
+
+    /// The depth source, or nil when none was chosen.
+    func depthEstimator() throws -> (any DepthEstimator)? {
+        guard let makeDepth else { return nil }
+        return try lock.withLock {
+            if depth == nil { depth = Result { try makeDepth() } }
+            return try depth!.get()
+        }
     }
 
     func objectDetector() throws -> any ObjectDetector {

@@ -42,6 +42,8 @@ final class AssistantRunner {
     private var searchDetect: DetectorWorker.Detect?
     private let motionEstimator = CameraMotionEstimator()
     private var lastThumbnail: MotionThumbnail?
+    /// The last depth failure said, so a run of bad depth frames is said once.
+    private var depthFailure: String?
     private var quit = false
     /// The sentence of a page being said: its number, text, start and word starts, to tell which word is playing.
     private var readingNow: (id: Int, text: String, start: Double, wordStarts: [Double])?
@@ -235,6 +237,7 @@ final class AssistantRunner {
             sharpness = meter.measure(frame)
         }
         try dispatch(.frame(index: frame.index, timestamp: clock, sharpness: sharpness), at: clock)
+        if session.wantsDepth { try measureDepth(of: frame, at: clock) }
         if pageCapture != nil { try capturePage(from: frame, at: clock) }
         guard inLine else { return }
         if activeEngines.contains(.textFinder) {
@@ -249,6 +252,21 @@ final class AssistantRunner {
     private func detect(_ frame: Frame) throws -> [Detection] {
         if let searchDetect { return try searchDetect(frame, !session.isGuiding) }
         return try engines.objectDetector().detect(frame)
+    }
+
+    /// Depth for the frame, while the session asks for it. Bad depth (a missing frame, a file of the wrong size) is
+    /// said once on the terminal and the session goes on without depth for that frame.
+    private func measureDepth(of frame: Frame, at clock: Double) throws {
+        do {
+            guard let estimator = try engines.depthEstimator() else { return }
+            let map = try estimator.depth(for: frame)
+            depthFailure = nil
+            try dispatch(.depth(map, frame: frame.index, timestamp: clock), at: clock)
+        } catch let error as UserFacingError {
+            guard depthFailure != error.sentence else { return }
+            depthFailure = error.sentence
+            Console.note("beacon: \(error.sentence)")
+        }
     }
 
     private func measureMotion(of frame: Frame, at clock: Double) throws {
