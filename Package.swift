@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The pure core: value types, algorithms and state machines. Foundation only.
@@ -54,6 +55,8 @@ let package = Package(
         .executableTarget(name: "beacon", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
 
         // Locating shared photos and models, and running programs, for the tests.

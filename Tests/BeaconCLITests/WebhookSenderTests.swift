@@ -82,8 +82,11 @@ import Testing
         let sender = WebhookSender(backoff: Self.quick, log: { _ in })
         defer { sender.stop() }
         sender.handle(.send(Self.message(), webhook: server.url))
-        Thread.sleep(forTimeInterval: 0.2) // a failed attempt or two
+        Thread.sleep(forTimeInterval: 0.2)
         sender.handle(.withdraw(fall: 1, allClear: Self.message(.allClear), webhook: server.url))
+        // The attempt under way keeps trying to connect until its own timeout; once that has run out, the receiver
+        // comes up, and nothing may reach it.
+        Thread.sleep(forTimeInterval: Self.quick.attemptTimeout + 0.5)
         try server.start()
         #expect(sender.finish(within: 10))
         Thread.sleep(forTimeInterval: 0.5) // any retry still scheduled would come in this time

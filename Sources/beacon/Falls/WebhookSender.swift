@@ -1,8 +1,7 @@
 import BeaconCore
+import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
 
 /// Carries out the emergency effects: POSTs each message as JSON to its webhook on a thread of its own, retrying
 /// with growing pauses while the network or the receiver is down, and reports back what was delivered.
@@ -176,29 +175,34 @@ final class WebhookSender: @unchecked Sendable {
         }
     }
 
-    /// One POST of the message as JSON; any 2xx status is delivery.
+    /// One POST of the message as JSON; any 2xx status is delivery. AsyncHTTPClient, not URLSession: in the test
+    /// suite FoundationNetworking's URLSession (libcurl) corrupted the heap now and then on failed connections.
     static func post(_ message: EmergencyMessage, to webhook: String, timeout: Double) -> Result<Void, WebhookError> {
-        guard let url = URL(string: webhook) else { return .failure(WebhookError(webhook: webhook, reason: "the address is not valid")) }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        guard URL(string: webhook) != nil else { return .failure(WebhookError(webhook: webhook, reason: "the address is not valid")) }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        request.httpBody = try? encoder.encode(message)
-        let done = DispatchSemaphore(value: 0)
-        let answer = AnswerBox()
-        let task = URLSession.shared.dataTask(with: request) { _, response, error in
-            answer.set(status: (response as? HTTPURLResponse)?.statusCode, error: error)
-            done.signal()
+        guard let body = try? encoder.encode(message) else {
+            return .failure(WebhookError(webhook: webhook, reason: "the message could not be written"))
         }
-        task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-            task.cancel()
-            return .failure(WebhookError(webhook: webhook, reason: "no answer within \(Int(timeout)) s"))
+        // The future's own wait, on this (the sender's) thread: a Task would need a thread of the cooperative pool,
+        // which blocking callers (the tests, on 2 cores) can starve.
+        let answer = AnswerBox()
+        do {
+            let request = try HTTPClient.Request(url: webhook, method: .POST,
+                                                 headers: ["Content-Type": "application/json"], body: .bytes(body))
+            let response = try HTTPClient.shared.execute(request: request,
+                                                         deadline: .now() + .milliseconds(Int64(timeout * 1000))).wait()
+            answer.set(status: Int(response.status.code), error: nil)
+        } catch {
+            answer.set(status: nil, error: error)
         }
         let (status, error) = answer.get()
-        if let error { return .failure(WebhookError(webhook: webhook, reason: error.localizedDescription)) }
+        if let error {
+            let timedOut = (error as? HTTPClientError) == .deadlineExceeded || (error as? HTTPClientError) == .readTimeout
+            return .failure(WebhookError(webhook: webhook, reason: timedOut ? "no answer within \(Int(timeout)) s"
+                                                                             : "it could not be reached"))
+        }
         guard let status, (200..<300).contains(status) else {
             return .failure(WebhookError(webhook: webhook, reason: "it answered HTTP \(status.map(String.init) ?? "nothing")"))
         }
