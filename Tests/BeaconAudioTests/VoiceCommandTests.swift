@@ -121,7 +121,7 @@ final class VoiceCommandTests {
     private func noise(_ synth: [String]) throws -> PCMAudio {
         let url = folder.appendingPathComponent("noise-\(UUID().uuidString).wav")
         defer { try? FileManager.default.removeItem(at: url) }
-        let sox = try TestData.run("sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", url.path] + synth
+        let sox = try TestData.run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", url.path] + synth
                                    + ["pad", "0.5", "0.8"])
         #expect(sox.status == 0, "sox failed: \(sox.stderr)")
         return try WAVFile.read(url)
