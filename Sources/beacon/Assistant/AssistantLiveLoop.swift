@@ -54,13 +54,10 @@ final class AssistantLiveLoop {
         }
         // `--imu -` makes stdin the IMU stream: commands then come by voice only.
         if keys == nil && !imuOnStdin { readLines() }
-        runner.readsPageElsewhere = { [inbox, engines] picture in
+        runner.readsPageElsewhere = { [inbox] read in
             let thread = Thread {
                 do {
-                    let page = PageText(reading: try engines.text().read(picture), frameWidth: picture.width,
-                                        frameHeight: picture.height, wholeFrame: false, mode: .sentences,
-                                        language: .automatic)
-                    inbox.post(.page(page))
+                    inbox.post(.page(try read()))
                 } catch {
                     inbox.post(.failed(error))
                 }

@@ -37,8 +37,9 @@ final class AssistantRunner {
     private var activeEngines: Set<Engine> = []
     private var pageCapture: PageCaptureState?
     /// Live runs read the chosen page on a thread of their own (OCR takes up to a second, and keys, hazards and
-    /// stop must not wait for it); the result comes back as a `.page` event. Scripted runs read in line.
-    var readsPageElsewhere: ((Frame) -> Void)?
+    /// stop must not wait for it): they are handed the reading to run, and bring its page back as a `.page` event.
+    /// Scripted runs read in line.
+    var readsPageElsewhere: ((@escaping @Sendable () throws -> PageText) -> Void)?
     private var searchDetect: DetectorWorker.Detect?
     private let motionEstimator = CameraMotionEstimator()
     private var lastThumbnail: MotionThumbnail?
@@ -293,9 +294,12 @@ final class AssistantRunner {
             try dispatch(.pageNotCaptured(timestamp: clock), at: clock)
         case .accepted(let picture)?:
             pageCapture = nil
-            if let readsPageElsewhere { return readsPageElsewhere(picture) }
-            let page = PageText(reading: try engines.text().read(picture), frameWidth: picture.width,
-                                frameHeight: picture.height, wholeFrame: false, mode: .sentences, language: .automatic)
+            let read: @Sendable () throws -> PageText = { [engines] in
+                PageText(reading: try engines.text().read(picture), frameWidth: picture.width,
+                         frameHeight: picture.height, wholeFrame: false, mode: .sentences, language: .automatic)
+            }
+            if let readsPageElsewhere { return readsPageElsewhere(read) }
+            let page = try read()
             try dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
         }
     }
