@@ -172,22 +172,20 @@ public struct GuidanceSession: Sendable {
     }
 
     private mutating func announceLost(_ target: SearchTarget, at timestamp: Double, into effects: inout [GuidanceEffect]) {
+        let words: String
         if let box = lastGuidedBox, Self.fillsTheView(box) {
             // A hand's width from a cup the camera sees only its rim, which no detector recognises: it is reached.
-            say(utterance(phrases.veryClose(target.label), priority: .stateChange, category: "lost"), at: timestamp,
-                into: &effects)
-            resetGuidance()
-            waitToRemind(from: timestamp)
-            return
+            words = phrases.veryClose(target.label)
+        } else {
+            let lastSeen = lock.lastSeen ?? .centre
+            words = configuration.cues.cue(for: TargetState(label: target.label, isVisible: false, position: lastSeen),
+                                           previous: cue).words
+            if configuration.playsEarcons {
+                effects.append(.earcon(Earcon(kind: .lost, pan: configuration.cues.pan(for: lastSeen),
+                                              gain: arbiter.earconGain), at: timestamp))
+            }
         }
-        let lastSeen = lock.lastSeen ?? .centre
-        let lost = configuration.cues.cue(for: TargetState(label: target.label, isVisible: false, position: lastSeen),
-                                          previous: cue)
-        if configuration.playsEarcons {
-            effects.append(.earcon(Earcon(kind: .lost, pan: configuration.cues.pan(for: lastSeen), gain: arbiter.earconGain),
-                                   at: timestamp))
-        }
-        say(utterance(lost.words, priority: .stateChange, category: "lost"), at: timestamp, into: &effects)
+        say(utterance(words, priority: .stateChange, category: "lost"), at: timestamp, into: &effects)
         resetGuidance()
         waitToRemind(from: timestamp)
     }
