@@ -15,6 +15,13 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The pure core: value types, algorithms and state machines. Foundation only.
@@ -32,6 +39,7 @@ let package = Package(
         .systemLibrary(name: "CPulseSimple", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx",
                        providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract lept", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
 
         // Engines: neural networks on ONNX Runtime (objects, text), and Tesseract for scripts PP-OCR lacks.
@@ -48,12 +56,29 @@ let package = Package(
         .target(name: "BeaconStore", dependencies: ["BeaconCore", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "Crypto", package: "swift-crypto")]),
 
+        // The phone's way in: HTTPS and WebSocket (Hummingbird), pairing, the versioned protocol, the web app's files.
+        .target(name: "BeaconServer", dependencies: [
+            "BeaconCore", "CQREncode",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], resources: [.embedInCode("Web")]),
+
         // The benchmark harness, apart from the product: panorama scenes, the simulated user, rendering, ground truth.
         .target(name: "BeaconBench", dependencies: ["BeaconCore", "BeaconVision"]),
 
         // The command-line tool and the composition root; `beacon bench` runs the harness.
         .executableTarget(name: "beacon", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
+            "BeaconServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -74,6 +99,7 @@ let package = Package(
         .testTarget(name: "BeaconModelsTests", dependencies: ["BeaconModels", "BeaconTestSupport"]),
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
         .testTarget(name: "BeaconCLITests", dependencies: ["beacon", "BeaconStore", "BeaconBench", "BeaconTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

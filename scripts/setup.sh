@@ -29,7 +29,7 @@ APT_PACKAGES=(
   pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev
   libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-rus tesseract-ocr-chi-sim
   fonts-dejavu-core fonts-noto-cjk pango1.0-tools
-  libsqlite3-dev
+  libsqlite3-dev libqrencode-dev
 )
 
 missing=()
