@@ -18,6 +18,14 @@ public enum WAVFile {
         return try data.withUnsafeBytes { try parse($0, url: url) }
     }
 
+    /// The whole file in memory: for sending speech to a phone.
+    public static func bytes(_ audio: PCMAudio) -> [UInt8] {
+        var bytes = WAVHeader(sampleRate: audio.sampleRate, channels: audio.channels, dataByteCount: audio.samples.count * 2).bytes
+        bytes.reserveCapacity(bytes.count + audio.samples.count * 2)
+        for sample in audio.samples { bytes.appendLittleEndian(sample) }
+        return bytes
+    }
+
     /// Writes `audio` to `url` in its own format, replacing the file only once the new one is complete.
     public static func write(_ audio: PCMAudio, to url: URL) throws {
         let sink = try WAVFileSink(url: url, sampleRate: audio.sampleRate, channels: audio.channels)

@@ -50,6 +50,16 @@ struct Composition {
                                                                    unitsPerMetre: options.depthScale))
     }
 
+    /// The assistant's engines, built when a mode first asks for one: the object detector (a low threshold: the
+    /// session's own confidence setting decides what is said), the page reader, and depth when one was chosen.
+    func assistantEngines(model: String, depth: String?, depthOptions: DepthOptions) throws -> AssistantEngines {
+        let detectorOptions = try DetectorOptions.parse(["--model", model, "--confidence", "0.1"])
+        let ocrOptions = try PPOCROptions.parse([])
+        return AssistantEngines(detector: { try detector(detectorOptions) },
+                                textReader: { try textReader(ocrOptions, language: .automatic) },
+                                depth: depth.map { choice in { try depthEstimator(choice, options: depthOptions) } })
+    }
+
     /// The PP-OCR engine with its models resolved like the detector's: a missing one is named with its install command.
     func textRecognizer(_ options: PPOCROptions) throws -> PPOCREngine {
         let locator = modelLocator

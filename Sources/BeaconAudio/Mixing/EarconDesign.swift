@@ -4,14 +4,14 @@ import BeaconCore
 ///
 /// Everything stays in the moderate band people with tinnitus asked for (about 400–1,200 Hz at pitch 0, no
 /// bright upper partials), and every note starts and ends on a smooth envelope, so nothing clicks.
-struct EarconNote: Sendable {
-    struct Partial: Sendable {
+public struct EarconNote: Sendable {
+    public struct Partial: Sendable {
         /// Frequency as a multiple of the base frequency.
-        var ratio: Double
-        var amplitude: Double
+        public var ratio: Double
+        public var amplitude: Double
     }
 
-    enum Envelope: Sendable {
+    public enum Envelope: Sendable {
         /// sin(π·t/T): a soft bump with no flat top, for clicks (Thing Finder's 30 ms "sine envelope").
         case sine
         /// Raised-cosine attack and release around a flat middle, for melodic notes.
@@ -21,15 +21,16 @@ struct EarconNote: Sendable {
     }
 
     /// Seconds from the start of the clip.
-    var start: Double
-    var duration: Double
-    var partials: [Partial]
-    var envelope: Envelope
+    public var start: Double
+    public var duration: Double
+    public var partials: [Partial]
+    public var envelope: Envelope
 }
 
-enum EarconDesign {
+/// The earcons' one design: the mixer renders it, and the phone's page is sent it to play the same sounds.
+public enum EarconDesign {
     /// The notes of each kind. Ratios: 0.75 ≈ 660 Hz, 1 = 880 Hz, 1.125 ≈ 990 Hz, 1.25 = 1,100 Hz, 0.5 = 440 Hz.
-    static func notes(for kind: Earcon.Kind) -> [EarconNote] {
+    public static func notes(for kind: Earcon.Kind) -> [EarconNote] {
         switch kind {
         case .tick:
             // The guidance beat: one 30 ms pure tone, so its pitch is easy to follow as it rises and falls.

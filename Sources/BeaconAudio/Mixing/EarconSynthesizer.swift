@@ -80,7 +80,7 @@ public final class EarconSynthesizer: @unchecked Sendable {
         return cache.count
     }
 
-    static func clampedGain(_ gain: Double) -> Double { gain.isFinite ? min(max(gain, 0), 1) : 0 }
+    public static func clampedGain(_ gain: Double) -> Double { gain.isFinite ? min(max(gain, 0), 1) : 0 }
 
     private static func quantized(_ pitch: Double) -> Double {
         let clamped = pitch.isFinite ? min(max(pitch, -1), 1) : 0

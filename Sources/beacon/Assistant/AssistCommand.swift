@@ -131,13 +131,7 @@ struct AssistCommand: ParsableCommand {
         // Settings first: they choose the language of "Beacon ready.". A store that cannot be read was set aside.
         let store = try composition.userData(dataDirectory: dataDir)
         let settings = try store.settings()
-        let detectorOptions = try DetectorOptions.parse(["--model", model, "--confidence", "0.1"])
-        let ocrOptions = try PPOCROptions.parse([])
-        let engines = AssistantEngines(detector: { try composition.detector(detectorOptions) },
-                                       textReader: { try composition.textReader(ocrOptions, language: .automatic) },
-                                       depth: depth.map { [depthOptions] choice in
-                                           { try composition.depthEstimator(choice, options: depthOptions) }
-                                       })
+        let engines = try composition.assistantEngines(model: model, depth: depth, depthOptions: depthOptions)
         // The detector is wanted at once (scanning and hazards); text engines only when asked for.
         engines.warmUp(.objectDetector)
 

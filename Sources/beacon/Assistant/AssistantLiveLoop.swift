@@ -24,7 +24,11 @@ final class AssistantLiveLoop {
     private let imuOnStdin: Bool
     /// Talk-key presses whose "listening" event has not come back yet.
     private var keyPushes = 0
-    private let inbox = LiveInbox()
+    private let inbox: LiveInbox
+    /// Keys from a terminal and lines from stdin; off for a phone's session, whose input comes through the inbox.
+    private let readsTerminal: Bool
+    /// Shared by every session on this machine: detection and page reading take turns (see `InferenceTurns`).
+    private let turns: InferenceTurns?
     /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
     private var nextPowerReading = 0.0
     private var worker: DetectorWorker?
@@ -34,7 +38,11 @@ final class AssistantLiveLoop {
 
     init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
          voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
-         voiceFailed: Bool = false, imuOnStdin: Bool = false) {
+         voiceFailed: Bool = false, imuOnStdin: Bool = false, inbox: LiveInbox = LiveInbox(), readsTerminal: Bool = true,
+         turns: InferenceTurns? = nil) {
+        self.inbox = inbox
+        self.readsTerminal = readsTerminal
+        self.turns = turns
         self.voiceFailed = voiceFailed
         self.imuOnStdin = imuOnStdin
         self.runner = runner
@@ -45,7 +53,7 @@ final class AssistantLiveLoop {
     }
 
     func run(settingsUnreadable: Bool) throws {
-        let keys = isatty(STDIN_FILENO) == 1 ? TerminalKeys(typing: true) : nil
+        let keys = readsTerminal && isatty(STDIN_FILENO) == 1 ? TerminalKeys(typing: true) : nil
         defer {
             keys?.restore()
             inbox.close()
@@ -53,11 +61,11 @@ final class AssistantLiveLoop {
             voice?.stop()
         }
         // `--imu -` makes stdin the IMU stream: commands then come by voice only.
-        if keys == nil && !imuOnStdin { readLines() }
-        runner.readsPageElsewhere = { [inbox] read in
+        if readsTerminal && keys == nil && !imuOnStdin { readLines() }
+        runner.readsPageElsewhere = { [inbox, turns] read in
             let thread = Thread {
                 do {
-                    inbox.post(.page(try read()))
+                    inbox.post(.page(try InferenceTurns.take(turns, read)))
                 } catch {
                     inbox.post(.failed(error))
                 }
@@ -72,13 +80,13 @@ final class AssistantLiveLoop {
             voiceEnded = false
         }
         let start = Monotonic.seconds()
-        let file = source as? PacedFrameSource == nil && !(source.name.hasPrefix("camera"))
+        let file = source as? PacedFrameSource == nil && !(source.name.hasPrefix("camera")) && !(source is LiveFrameSource)
         inbox.pump(file ? PacedFrameSource(HeldFrameSource(source)) : source)
         runner.outputBegin()
         try runner.dispatch(runner.startEvent(settingsUnreadable: settingsUnreadable), at: 0)
         if voiceFailed { try runner.dispatch(.voiceInputLost(timestamp: 0), at: 0) }
         var endOfInput = false
-        while !runner.hasQuit {
+        loop: while !runner.hasQuit {
             let item = inbox.next(timeout: 0.05)
             let clock = Monotonic.seconds() - start
             try runner.feedFalls(at: clock, inStep: false)
@@ -99,11 +107,11 @@ final class AssistantLiveLoop {
                         break
                     }
                     guard let command = CommandTable.keys[character] else { break }
-                    if command == .listen, let voice {
-                        keyPushes += 1
-                        voice.pushToTalk()
+                    if command == .listen {
+                        try talk(at: clock)
+                    } else {
+                        try runner.dispatch(.command(command, timestamp: clock), at: clock)
                     }
-                    try runner.dispatch(.command(command, timestamp: clock), at: clock)
                 case .line(let line):
                     try runner.command(line, at: clock)
                 }
@@ -126,6 +134,10 @@ final class AssistantLiveLoop {
                 try runner.dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
             case .voice(let event)?:
                 try hear(event, at: clock)
+            case .talk?:
+                try talk(at: clock)
+            case .hangUp?:
+                break loop
             case .ended?:
                 endOfInput = true
             case .failed(let error)?:
@@ -134,6 +146,15 @@ final class AssistantLiveLoop {
             if endOfInput, voiceEnded, runner.session.isSettled { break }
         }
         try runner.finish(at: Monotonic.seconds() - start)
+    }
+
+    /// The talk key or button: the recogniser opens a window for one command, and the session says "Listening."
+    private func talk(at clock: Double) throws {
+        if let voice {
+            keyPushes += 1
+            voice.pushToTalk()
+        }
+        try runner.dispatch(.command(.listen, timestamp: clock), at: clock)
     }
 
     private func hear(_ event: VoiceInput.Event, at clock: Double) throws {
@@ -169,7 +190,7 @@ final class AssistantLiveLoop {
             worker = nil
             workerPurpose = purpose
             if let detect = runner.liveDetect() {
-                worker = DetectorWorker(detect: detect) { [inbox] result in
+                worker = DetectorWorker(detect: detect, turns: turns) { [inbox] result in
                     switch result {
                     case .success(let detections): inbox.post(.detections(detections))
                     case .failure(let error): inbox.post(.failed(error))

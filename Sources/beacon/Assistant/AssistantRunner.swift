@@ -53,6 +53,9 @@ final class AssistantRunner {
     /// How fast frames and detection may run now, after battery saver and heat (the live loop applies it).
     private(set) var paceLimits = PaceLimits.unlimited
 
+    /// Sees every effect as it is carried out (a phone's connection turns them into messages).
+    var onEffect: ((AssistantEffect) -> Void)?
+
     /// IMU samples (`--imu`) and the sender of emergency messages (AssistantRunner+Falls.swift).
     var imu: IMUFeed?
     var webhook: WebhookSender?
@@ -317,6 +320,7 @@ final class AssistantRunner {
     private func perform(_ effects: [AssistantEffect], at clock: Double) throws {
         for effect in effects {
             if options.printJSON { try Console.json(EffectRecord(effect, at: clock, defaultVoice: options.voice)) }
+            onEffect?(effect)
             switch effect {
             case .speak(let utterance):
                 if readyAfter == nil { readyAfter = clock }

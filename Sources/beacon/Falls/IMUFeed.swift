@@ -18,7 +18,7 @@ final class IMUFeed: @unchecked Sendable {
         case live
     }
 
-    private let reader: LineFile
+    private let reader: any IMULines
     private let pacing: Pacing
     private var parser = IMULineParser()
     /// File time of the first sample, and the session time it maps to.
@@ -30,8 +30,13 @@ final class IMUFeed: @unchecked Sendable {
     private var ended = false
 
     /// Opens `path` ("-" for stdin).
-    init(path: String, pacing: Pacing) throws {
-        reader = try LineFile(path: path)
+    convenience init(path: String, pacing: Pacing) throws {
+        self.init(lines: try LineFile(path: path), pacing: pacing)
+    }
+
+    /// Reads lines from elsewhere (a phone's motion and location messages, as lines in the same format).
+    init(lines: any IMULines, pacing: Pacing) {
+        reader = lines
         self.pacing = pacing
         if pacing == .live { startReading() }
     }
@@ -116,8 +121,48 @@ final class IMUFeed: @unchecked Sendable {
     }
 }
 
+/// Where IMU lines come from: a file, a FIFO, stdin, or a phone.
+protocol IMULines: AnyObject, Sendable {
+    /// The next line, waiting for it; nil at the end.
+    func nextLine() -> String?
+    /// A regular file is played at its own pace; anything else as lines arrive.
+    var isRegularFile: Bool { get }
+}
+
+/// Lines handed over by another thread, as they arrive (a phone's sensor messages).
+final class PushedLines: IMULines, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var finished = false
+    let isRegularFile = false
+
+    func push(_ line: String) {
+        condition.withLock {
+            guard !finished else { return }
+            lines.append(line)
+            // A reader that fell behind keeps the newest 10 s of 100 Hz samples; older ones are history.
+            if lines.count > 1000 { lines.removeFirst(lines.count - 1000) }
+            condition.broadcast()
+        }
+    }
+
+    func finish() {
+        condition.withLock {
+            finished = true
+            condition.broadcast()
+        }
+    }
+
+    func nextLine() -> String? {
+        condition.withLock {
+            while lines.isEmpty && !finished { condition.wait() }
+            return lines.isEmpty ? nil : lines.removeFirst()
+        }
+    }
+}
+
 /// Lines of a file, a FIFO or stdin, read with the C library (no whole-file read: a FIFO never ends).
-final class LineFile: @unchecked Sendable {
+final class LineFile: IMULines, @unchecked Sendable {
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
     let isRegularFile: Bool

@@ -33,8 +33,13 @@ final class DetectorWorker: @unchecked Sendable {
     /// under the pace limits in force now, so lifting the limits ends a rest early.
     private var lastRun: (end: Double, seconds: Double)?
 
-    init(detect: @escaping Detect, onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {
+    /// Turns shared with other sessions' workers (phones on one server); nil: this worker has the engine to itself.
+    private let turns: InferenceTurns?
+
+    init(detect: @escaping Detect, turns: InferenceTurns? = nil,
+         onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {
         self.detect = detect
+        self.turns = turns
         self.onResult = onResult
         let thread = Thread { [weak self] in self?.work() }
         thread.name = "beacon-detector"
@@ -86,25 +91,41 @@ final class DetectorWorker: @unchecked Sendable {
         return try takeResults()
     }
 
+    /// Waits until a frame is waiting and the rest after the last run is over; false once stopped.
+    private func waitForFrame() -> Bool {
+        condition.withLock {
+            while !stopped {
+                let restEnds = lastRun.map { $0.end + pace.detectorRest(afterInferenceOf: $0.seconds) } ?? 0
+                let now = Monotonic.seconds()
+                if waiting != nil && now >= restEnds { return true }
+                if waiting == nil {
+                    condition.wait()
+                } else {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: restEnds - now))
+                }
+            }
+            return false
+        }
+    }
+
     private func work() {
         while true {
+            guard waitForFrame() else { return }
+            // The turn comes first and the frame after it, so the frame detected is the newest when the turn came,
+            // not one that aged while other sessions ran.
+            turns?.acquire()
             let job: (frame: Frame, offeredAt: Double, lookCloser: Bool)? = condition.withLock {
-                while !stopped {
-                    let restEnds = lastRun.map { $0.end + pace.detectorRest(afterInferenceOf: $0.seconds) } ?? 0
-                    let now = Monotonic.seconds()
-                    if waiting != nil && now >= restEnds { break }
-                    if waiting == nil {
-                        condition.wait()
-                    } else {
-                        _ = condition.wait(until: Date(timeIntervalSinceNow: restEnds - now))
-                    }
-                }
                 if stopped { return nil }
                 defer { waiting = nil }
-                busy = true
+                busy = waiting != nil
                 return waiting
             }
-            guard let job else { return }
+            guard let job else {
+                turns?.release()
+                if condition.withLock({ stopped }) { return }
+                continue
+            }
+            defer { turns?.release() }
             let start = Monotonic.seconds()
             do {
                 let detections = try detect(job.frame, job.lookCloser)

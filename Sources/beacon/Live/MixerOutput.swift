@@ -18,6 +18,9 @@ final class MixerOutput: GuidanceOutput {
     private let renderer: OfflineRenderer?
     private let speaks: Bool
     private var pendingEnds: [Double] = []
+    /// Each utterance's sound as it is placed on the mixer, for a listener elsewhere (a phone that plays the
+    /// server's speech).
+    var onSpeech: ((PCMAudio) -> Void)?
 
     /// - Parameter speaks: false for beeps only: utterances are then finished as soon as they are handed over.
     init(destination: Destination, voice: String, speaks: Bool = true) throws {
@@ -80,6 +83,7 @@ final class MixerOutput: GuidanceOutput {
         let wordsPerMinute = Int((Double(synthesizer.wordsPerMinute) * rate).rounded())
         let (audio, wordStarts) = try EspeakSynthesizer(wordsPerMinute: wordsPerMinute).synthesizeWithWords(text, voice: voice)
         _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
+        onSpeech?(audio)
         lastSpeechDuration = audio.duration
         lastSpeechEnd = max(lastSpeechEnd, max(time, mixer.endOfScheduledSound - offset))
         return wordStarts

@@ -1,0 +1,142 @@
+import BeaconAudio
+import BeaconCore
+import BeaconServer
+import BeaconStore
+import Foundation
+
+/// The assistant behind one phone: the same session, runner and live loop the terminal runs, with the phone's
+/// camera as the frame source, its push-to-talk audio as the microphone, its motion and location as the IMU stream,
+/// and the session's effects sent back as messages instead of played here.
+final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
+    private let number: Int
+    private let inbox = LiveInbox()
+    private let frames: PhoneFrameSource
+    private let microphone: PushedMicrophone
+    private let sensors = PushedLines()
+    private let outbox: PhoneOutbox
+    private let lock = NSLock()
+    private var speech: SpeechPlayback
+    private var frameMessages = 0
+    private var lastSampleTime = 0.0
+
+    init(number: Int, speech: SpeechPlayback, job: String?, outbox: PhoneOutbox, host: PhoneSessionHost) throws {
+        self.number = number
+        self.speech = speech
+        self.outbox = outbox
+        microphone = PushedMicrophone(name: "phone \(number)")
+        frames = PhoneFrameSource(name: "phone \(number)") { sentence in
+            outbox.close(ProtocolViolation(.unsupportedData, sentence))
+        }
+
+        let settings = try host.store.settings()
+        let output = try MixerOutput(destination: .nowhere, voice: settings.language.voice)
+        let session = AssistantSession(configuration: host.sessionConfiguration, settings: settings)
+        let runner = AssistantRunner(session: session, engines: host.engines, output: output, store: host.store,
+                                     options: .init(printJSON: false, printSpeech: false))
+        runner.imu = IMUFeed(lines: sensors, pacing: .live)
+        runner.webhook = WebhookSender()
+        runner.onEffect = { [unowned runner, outbox] effect in
+            if case .modeChanged(let mode) = effect { outbox.send(.frames(frameRate: PhoneEffects.frameRate(for: mode))) }
+            guard let message = PhoneEffects.message(for: effect, language: runner.session.settings.language) else { return }
+            outbox.send(message)
+        }
+        output.onSpeech = { [weak self] audio in
+            guard let self, lock.withLock({ self.speech }) == .server else { return }
+            outbox.send(.speechAudio(wav: WAVFile.bytes(audio)))
+        }
+        let voice = { [host, microphone] (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
+            host.composition.voiceInput(microphone: microphone, alwaysListening: false, onEvent: onEvent)
+        }
+        let loop = AssistantLiveLoop(runner: runner, source: frames, engines: host.engines, power: host.power, voice: voice,
+                                     inbox: inbox, readsTerminal: false, turns: host.turns)
+        outbox.send(.welcome(session: number, frameRate: PhoneEffects.frameRate(for: .idle), speech: speech))
+        if let job { inbox.post(.line(job)) }
+        let settingsUnreadable = host.store.settingsWereUnreadable
+        nonisolated(unsafe) let owned = loop // moves to the session's thread; nothing else touches it from here on
+        let thread = Thread { [outbox] in
+            let loop = owned
+            do {
+                try loop.run(settingsUnreadable: settingsUnreadable)
+            } catch {
+                let sentence = (error as? UserFacingError)?.sentence ?? "The session stopped: \(error)."
+                Console.note("beacon: phone \(number): \(sentence)")
+                outbox.send(.error(sentence))
+                outbox.close(ProtocolViolation(.goingAway, sentence))
+            }
+        }
+        thread.name = "beacon-phone-\(number)"
+        thread.start()
+    }
+
+    func receive(_ message: PhoneMessage) {
+        switch message {
+        case .hello:
+            break // the server refuses a second hello before it gets here
+        case .command(let text):
+            inbox.post(.line(text))
+        case .talk(let started):
+            if started {
+                microphone.startTalk()
+                inbox.post(.talk)
+            } else {
+                microphone.endTalk()
+            }
+        case .audio(let samples):
+            microphone.push(samples)
+        case .frame(let jpeg):
+            let number = lock.withLock {
+                frameMessages += 1
+                return frameMessages
+            }
+            frames.push(jpeg, number: number)
+        case .motion(let samples):
+            for sample in samples { sensors.push(sample.jsonLine) }
+            if let last = samples.last { lock.withLock { lastSampleTime = last.t } }
+        case let .location(latitude, longitude, _):
+            let time = lock.withLock { lastSampleTime }
+            sensors.push("{\"t\":\(time),\"lat\":\(latitude),\"lon\":\(longitude)}")
+        case .orientation:
+            break // the camera's pitch comes from the motion samples' gravity
+        case .preferences(let playback):
+            lock.withLock { speech = playback }
+        }
+    }
+
+    func end() {
+        inbox.post(.hangUp)
+        frames.finish()
+        microphone.close()
+        sensors.finish()
+    }
+}
+
+/// Runs the assistant behind every paired phone, with one set of engines shared by all of them: detection and
+/// reading take turns (`InferenceTurns`), and each phone's newest frame wins.
+final class PhoneSessionHost: PhoneSessionFactory, @unchecked Sendable {
+    let composition: Composition
+    let engines: AssistantEngines
+    let store: UserData
+    let power: any PowerSensor
+    let turns = InferenceTurns()
+    let sessionConfiguration: AssistantSession.Configuration
+
+    init(composition: Composition, engines: AssistantEngines, store: UserData, fieldOfView: Double) {
+        self.composition = composition
+        self.engines = engines
+        self.store = store
+        power = composition.powerSensor()
+        var configuration = AssistantSession.Configuration()
+        configuration.hasVoiceInput = true
+        configuration.horizontalFieldOfView = fieldOfView
+        configuration.speech.duckedGain = 1
+        sessionConfiguration = configuration
+    }
+
+    func openSession(number: Int, speech: SpeechPlayback, job: String?, outbox: PhoneOutbox) throws -> any PhoneSessionHandle {
+        do {
+            return try PhoneSession(number: number, speech: speech, job: job, outbox: outbox, host: self)
+        } catch let error as UserFacingError {
+            throw ProtocolViolation(.goingAway, error.sentence)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import BeaconAudio
+import BeaconCore
+import BeaconServer
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve Beacon to a phone: its browser becomes the camera, microphone, speaker and motion sensor.",
+        discussion: """
+            Open the address printed here on the phone (or scan the QR code), type the pairing code Beacon says, and
+            use the page like an app: Find, Read, Explore, Walk, Stop and Talk, with the same assistant as the
+            terminal. Add it to the home screen to start it full-screen. Frames stay in this machine's memory; nothing
+            is sent anywhere else.
+
+            HTTPS by default, with a certificate Beacon makes on first run and keeps in the data folder: the phone's
+            browser warns once; check that the fingerprint it shows begins as Beacon says, then accept it.
+
+            Deep links start a job at once, for Siri Shortcuts and Android shortcuts ("Open URL"):
+              /find?object=cup   /find-text?text=EXIT   /read   /explore   /walk
+
+            Examples:
+              beacon serve
+              beacon serve --port 9443 --model picodet_s_416_coco
+              beacon serve --http --port 8080          plain HTTP on this machine only (tests, a desktop browser)
+            """
+    )
+
+    @Flag(help: "Plain HTTP on 127.0.0.1 (loopback only: phones need HTTPS for the camera).")
+    var http = false
+
+    @Option(help: "The port (default 8443 with HTTPS, 8080 with --http; 0 picks a free one).")
+    var port: Int?
+
+    @Option(help: "The address to listen on (default: every address with HTTPS, 127.0.0.1 with --http).")
+    var host: String?
+
+    @Option(help: "Where settings, history and the HTTPS certificate are kept (default: ~/.local/share/beacon).")
+    var dataDir: String?
+
+    @Option(help: "Object detector: a model name or an .onnx file.")
+    var model = "yolox_nano"
+
+    @Option(help: "The phone camera's horizontal field of view in degrees, for clock directions and distances.")
+    var fieldOfView: Double = 60
+
+    @Flag(help: "Do not say the pairing code on this machine's speaker; only print it.")
+    var silent = false
+
+    func validate() throws {
+        if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+        if http, let host, !Self.isLoopback(host) {
+            throw ValidationError("--http serves plain HTTP on loopback only; leave out --host, or use HTTPS.")
+        }
+        guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
+    }
+
+    static func isLoopback(_ host: String) -> Bool { host == "localhost" || host == "::1" || host.hasPrefix("127.") }
+
+    func run() async throws {
+        let composition = Composition()
+        let store = try composition.userData(dataDirectory: dataDir)
+        for file in store.setAside { Console.note("beacon: \(file.sentence)") }
+        let engines = try composition.assistantEngines(model: model, depth: nil, depthOptions: try DepthOptions.parse([]))
+        engines.warmUp(.objectDetector)
+
+        let voice = silent ? nil : MachineVoice()
+        let pairing = PairingDesk(clock: { Monotonic.seconds() }, onNewCode: { code in
+            Self.announce("Too many wrong codes: the pairing code is now \(code).",
+                          spoken: "New pairing code: \(Self.spelled(code)).", voice: voice)
+        })
+        let lan = LANAddress.first()
+        let listenHost = host ?? (http ? "127.0.0.1" : "0.0.0.0")
+        let folder = composition.dataFolder(given: dataDir).appendingPathComponent("tls")
+        let certificate = http ? nil : try ServerCertificate.loadOrCreate(
+            in: folder, hostnames: [LANAddress.hostname(), "localhost"], addresses: [lan, "127.0.0.1"].compactMap { $0 })
+        let server = PhoneServer(
+            configuration: .init(host: listenHost, port: port ?? (http ? 8080 : 8443), certificate: certificate),
+            pairing: pairing,
+            sessions: PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: fieldOfView))
+        let scheme = http ? "http" : "https"
+        let shownHost = listenHost == "0.0.0.0" ? (lan ?? "127.0.0.1") : listenHost
+        do {
+            try await server.run { boundPort in
+                let address = "\(scheme)://\(shownHost):\(boundPort)/"
+                Console.line("Beacon is serving on \(address)")
+                Console.line("Pairing code: \(pairing.code)")
+                if let lines = TerminalQRCode.lines(for: "\(address)?pair=\(pairing.code)"), isatty(STDOUT_FILENO) == 1 {
+                    lines.forEach(Console.line)
+                }
+                if let certificate {
+                    Console.line("Certificate fingerprint (SHA-256): \(certificate.fingerprint)")
+                }
+                var spoken = "Beacon is ready for your phone. Pairing code: \(Self.spelled(pairing.code))."
+                if let certificate { spoken += " The certificate fingerprint begins \(certificate.spokenFingerprint)." }
+                voice?.say(spoken)
+            }
+        } catch let error as UserFacingError {
+            throw error
+        } catch {
+            throw ServerError("Beacon could not serve on \(listenHost) port \(port ?? (http ? 8080 : 8443)): \(error).")
+        }
+    }
+
+    /// Digits said one by one, with pauses: "1, 2, 3, 4, 5, 6".
+    static func spelled(_ code: String) -> String { code.map(String.init).joined(separator: ", ") }
+
+    static func announce(_ line: String, spoken: String, voice: MachineVoice?) {
+        Console.line(line)
+        voice?.say(spoken)
+    }
+}
+
+/// This machine's own speaker, for what the person setting up the server needs to hear (the pairing code). Silent
+/// when no audio device answers: the printed lines say the same.
+final class MachineVoice: @unchecked Sendable {
+    private let output: MixerOutput?
+    private let lock = NSLock()
+
+    init() {
+        output = MixerOutput.deviceSink().flatMap { try? MixerOutput(destination: .device($0), voice: "en") }
+        output?.begin()
+    }
+
+    func say(_ text: String) {
+        lock.withLock {
+            guard let output else { return }
+            _ = try? output.say(text, voice: "en", rate: 0.9, at: output.lastSpeechEnd)
+        }
+    }
+}
+
+/// The machine's address on the local network, for the address a phone opens.
+enum LANAddress {
+    /// The first IPv4 address of an interface that is up and not loopback.
+    static func first() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            let flags = Int32(entry.pointee.ifa_flags)
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                var raw = ipv4.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
+            }
+            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return nil
+    }
+
+    static func hostname() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count) == 0 else { return "localhost" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
