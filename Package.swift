@@ -100,7 +100,14 @@ let package = Package(
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
-        .testTarget(name: "BeaconCLITests", dependencies: ["beacon", "BeaconStore", "BeaconBench", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconCLITests", dependencies: [
+            "beacon", "BeaconStore", "BeaconBench", "BeaconTestSupport",
+            // A phone, as far as the server can tell: HTTP and WebSocket clients on loopback.
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,193 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `beacon serve` as a phone meets it: real HTTP and WebSocket on loopback, real sessions behind them.
+@Suite(.serialized) struct ServeCLITests {
+    @Test func servesTheAppAndItsDeepLinksWithSafeHeaders() async throws {
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        for path in ["/", "/find?object=cup", "/find-text?text=EXIT", "/read", "/explore", "/walk"] {
+            let page = try await served.request(path)
+            #expect(page.status == 200, "\(path)")
+            #expect(page.body.contains("<html"), "\(path)")
+            #expect(page.headers["content-security-policy"]?.contains("default-src 'self'") == true)
+            #expect(page.headers["x-content-type-options"] == "nosniff")
+        }
+        for file in ["/app.js", "/app.css", "/sw.js", "/manifest.webmanifest", "/icon.svg"] {
+            #expect(try await served.request(file).status == 200, "\(file)")
+        }
+        #expect(try await served.request("/../../etc/passwd").status == 404)
+        #expect(try await served.request("/nothing-here.js").status == 404)
+    }
+
+    @Test func onlyAPairedPhoneGetsASession() async throws {
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let wrong = served.code == "000000" ? "111111" : "000000"
+        let refused = try await served.pair(wrong)
+        #expect(refused.status == 403)
+        #expect(refused.json["error"] as? String == "Wrong pairing code.")
+        #expect(try await served.pair("not json at all").status == 403)
+        let token = try await served.token()
+        #expect(token.count == 43)
+
+        // A forged token, and a second device that never paired (no token at all), are refused with a reason.
+        let forged = try await served.converse { phone in
+            try await phone.hello(String(repeating: "A", count: 43))
+            await phone.waitForEnd(seconds: 5)
+        }
+        #expect(forged.closeCode == 1008)
+        #expect(forged.closeReason == "Pair this phone first.")
+        #expect(forged.messages.isEmpty, "nothing is said to an unpaired phone")
+        let unpaired = try await served.converse { phone in
+            try await phone.send(json: #"{"v":1,"type":"command","text":"explore"}"#)
+            await phone.waitForEnd(seconds: 5)
+        }
+        #expect(unpaired.closeCode == 1008)
+
+        // The paired phone gets its session.
+        let paired = try await served.converse { phone in
+            try await phone.hello(token)
+            #expect(await phone.waitFor(seconds: 30) { $0["text"] as? String == "Beacon ready." })
+        }
+        #expect(paired.messages.first?["type"] as? String == "welcome")
+
+        // Guessing is limited: after five wrong codes from one address, even the right one waits.
+        for _ in 0..<5 { _ = try await served.pair(wrong) }
+        let limited = try await served.pair(served.code)
+        #expect(limited.status == 429)
+        #expect(Int(limited.headers["retry-after"] ?? "") ?? 0 > 0)
+    }
+
+    @Test func badMessagesCloseOnlyTheirOwnConnection() async throws {
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let token = try await served.token()
+        guard let bus = TestData.image("bus.jpg") else {
+            if TestData.required { Issue.record("bus.jpg is missing") }
+            return
+        }
+        let jpeg = try [UInt8](Data(contentsOf: bus))
+
+        // One phone stays connected through all of it, and is still answered at the end.
+        let steady = Task {
+            try await served.converse { phone in
+                try await phone.hello(token)
+                #expect(await phone.waitFor(seconds: 30) { $0["text"] as? String == "Beacon ready." })
+                try await Task.sleep(for: .seconds(8)) // while the others misbehave
+                try await phone.send(json: #"{"v":1,"type":"command","text":"louder"}"#)
+                #expect(await phone.waitFor(seconds: 20) { $0["type"] as? String == "volume" && ($0["value"] as? Double ?? 0) > 0.85 })
+            }
+        }
+
+        func closed(by messages: [Message]) async throws -> ServedBeacon.Conversation {
+            try await served.converse { phone in
+                try await phone.hello(token)
+                for message in messages {
+                    switch message {
+                    case .text(let text): try await phone.send(json: text)
+                    case .binary(let bytes): try await phone.send(binary: bytes)
+                    }
+                }
+                await phone.waitForEnd(seconds: 10)
+            }
+        }
+        let notJSON = try await closed(by: [.text("{this is not json")])
+        #expect(notJSON.closeCode == 1007)
+        #expect(notJSON.closeReason == "Message 2 is not a valid JSON object.")
+        let unknown = try await closed(by: [.text(#"{"v":1,"type":"dance"}"#)])
+        #expect(unknown.closeCode == 1002)
+        #expect(unknown.closeReason == #"Unknown message type "dance"."#)
+        let wrongVersion = try await closed(by: [.text(#"{"v":2,"type":"command","text":"read"}"#)])
+        #expect(wrongVersion.closeCode == 1002)
+        let missingField = try await closed(by: [.text(#"{"v":1,"type":"command"}"#)])
+        #expect(missingField.closeCode == 1007)
+        #expect(missingField.closeReason == #"Message 2: "text" must be a string."#)
+        let oversized = try await closed(by: [.binary([0x01, 0xFF, 0xD8] + [UInt8](repeating: 7, count: 600 * 1024))])
+        #expect(oversized.closeCode == 1009)
+        #expect(oversized.closeReason == "Frame 1 is 601 KiB; the limit is 512 KiB.")
+        let truncated = try await closed(by: [.binary([0x01] + jpeg.prefix(jpeg.count / 2))])
+        #expect(truncated.closeCode == 1003)
+        #expect(truncated.closeReason == "Frame 1 is not a readable JPEG.")
+        let unknownBinary = try await closed(by: [.binary([0x09, 1, 2, 3])])
+        #expect(unknownBinary.closeCode == 1003)
+
+        // A phone that vanishes halfway through a frame: the server lets go of it.
+        try vanishMidMessage(port: served.port)
+
+        let steadily = try await steady.value
+        #expect(steadily.closeCode == nil || steadily.closeCode == 1000, "\(String(describing: steadily.closeReason)) \(steadily.messages.suffix(5))")
+        #expect(try await served.request("/").status == 200)
+        #expect(served.process.isRunning)
+    }
+
+    @Test func framesNeverReachTheDisk() async throws {
+        guard try BeaconBinary.canDetect(), let bus = TestData.image("bus.jpg") else { return }
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let token = try await served.token()
+        let before = Self.files(in: served.dataFolder)
+        let jpeg = try [UInt8](Data(contentsOf: bus))
+        let conversation = try await served.converse { phone in
+            try await phone.hello(token, job: "explore")
+            for _ in 0..<30 {
+                try await phone.send(binary: [0x01] + jpeg)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(await phone.waitFor(seconds: 30) { ($0["text"] as? String)?.lowercased().contains("bus") == true })
+            // While the session runs, nothing in the data folder holds a frame.
+            for file in Self.files(in: served.dataFolder) {
+                let contents = (try? Data(contentsOf: file)) ?? Data()
+                #expect(contents.range(of: Data(jpeg.prefix(512))) == nil, "\(file.lastPathComponent) holds a frame")
+            }
+        }
+        #expect(conversation.texts(ofType: "speak").contains { $0.lowercased().contains("bus") })
+        let after = Self.files(in: served.dataFolder)
+        let new = after.subtracting(before).map(\.lastPathComponent)
+        // Only the user's own data may appear: settings, history and usage databases (and their journals).
+        #expect(new.allSatisfy { $0.contains(".sqlite") || $0.hasSuffix(".key") }, "new files: \(new)")
+    }
+
+    enum Message {
+        case text(String)
+        case binary([UInt8])
+    }
+
+    static func files(in folder: URL) -> Set<URL> {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        var files = Set<URL>()
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.insert(url) }
+        }
+        return files
+    }
+
+    /// Opens a WebSocket by hand, starts a 100 KiB frame, sends 10 bytes of it and disappears.
+    func vanishMidMessage(port: Int) throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let handshake = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = handshake.withCString { send(socket, $0, strlen($0), 0) }
+        var reply = [UInt8](repeating: 0, count: 1024)
+        let count = recv(socket, &reply, reply.count, 0)
+        #expect(String(decoding: reply.prefix(max(count, 0)), as: UTF8.self).hasPrefix("HTTP/1.1 101"))
+        // A masked binary frame announcing 102,400 bytes (64-bit length), then only ten of them.
+        var frame: [UInt8] = [0x82, 0xFF]
+        frame += withUnsafeBytes(of: UInt64(102_400).bigEndian, Array.init)
+        frame += [1, 2, 3, 4] + [UInt8](repeating: 0x55, count: 10)
+        _ = frame.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+    }
+}
