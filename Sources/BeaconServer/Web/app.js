@@ -57,6 +57,8 @@ function announce(text, { urgent = false, language = null, local = false } = {})
   line.textContent = text;
   if (language) line.lang = language; // the screen reader switches voice for Russian or Chinese words
   region.replaceChildren(line);
+  // A hazard left in the alert region would be met later, when swiping, as if it were still true.
+  if (region === $('alert')) setTimeout(() => { if (region.firstChild === line) region.replaceChildren(); }, 8000);
   // The page's own sentences (connection lost …) cannot come as audio from Beacon, so the phone says them.
   if (prefs.speech === 'phone' || (local && prefs.speech === 'server')) speakOnPhone(text, language);
 }
@@ -242,19 +244,24 @@ function vibrate(pattern) {
 
 // ---- Pairing: the code buys a token, kept in localStorage ----
 const token = () => stored('token', null);
+let pairing = false;
 async function pair(event) {
   event.preventDefault();
+  if (pairing) return; // a second tap while the first is on its way
   unlockAudio();
   askMotionPermission();
   const code = $('pair-code').value.replace(/\D/g, '');
   if (code.length !== 6) return pairRefused('The code is six digits.', 0);
   let response, body = {};
+  pairing = true;
   try {
     response = await fetch('/api/pair', { method: 'POST', cache: 'no-store', headers: { 'Content-Type': 'application/json' },
                                           body: JSON.stringify({ code }) });
     body = await response.json().catch(() => ({}));
   } catch {
     return pairRefused('Beacon cannot be reached. Is this phone on the same network as Beacon\'s computer?', 0);
+  } finally {
+    pairing = false;
   }
   if (!response.ok || typeof body.token !== 'string') {
     return pairRefused(body.error || `Pairing failed (${response.status}).`, response.status);
@@ -274,14 +281,21 @@ function pairRefused(text, status) {
   announce(text, { local: true });
 }
 function forgetPhone() {
-  store('token', null);
   conn.closing = true;
   conn.ws?.close(1000, 'Forgotten on this phone.');
+  askToPairAgain(null);
+}
+// An unpaired phone lends Beacon nothing: no token, no camera.
+function askToPairAgain(reason) {
+  store('token', null);
+  stopCamera();
   showScreen('pair');
+  if (reason && reason !== conn.lastError) announce(reason, { local: true });
+  conn.lastError = '';
 }
 
 // ---- The WebSocket: hello, the server's messages, closing and coming back ----
-const conn = { ws: null, welcomed: false, retry: 0, timer: null, job: null, resumeJob: null, lastError: '',
+const conn = { ws: null, welcomed: false, retry: 0, timer: null, job: null, resumeJob: null, lastError: '', lastLoss: '',
                closing: false, everConnected: false, openFind: false };
 function connect() {
   clearTimeout(conn.timer);
@@ -323,6 +337,7 @@ const handlers = {
     record(beaconLog.welcomes, { session: m.session, frameRate: m.frameRate, time: now() });
     conn.welcomed = true;
     conn.retry = 0;
+    conn.lastLoss = '';
     conn.job = null; // a deep link's job runs once, not again on every reconnection
     announce(conn.everConnected ? 'Connected to Beacon again.' : 'Connected to Beacon.', { local: true });
     conn.everConnected = true;
@@ -366,19 +381,13 @@ function onClose(ws, event) {
   releaseWakeLock();
   if (conn.closing) return;
   if (event.code === 1008 && /pair/i.test(event.reason)) return askToPairAgain(event.reason);
-  const reason = event.reason && event.reason !== conn.lastError ? event.reason : '';
-  if (reason || !conn.lastError) {
-    announce(reason || (conn.everConnected ? 'Lost the connection to Beacon.' : 'Cannot reach Beacon.'),
-             { urgent: conn.everConnected, local: true });
-  }
+  // Said once, not again on every failed retry while the machine stays away.
+  const loss = event.reason || (conn.everConnected ? 'Lost the connection to Beacon.' : 'Cannot reach Beacon.');
+  const fresh = event.reason ? loss !== conn.lastError && loss !== conn.lastLoss : !conn.lastLoss && !conn.lastError;
+  if (fresh) announce(loss, { urgent: conn.everConnected, local: true });
+  conn.lastLoss = loss;
   conn.lastError = '';
   reconnectLater();
-}
-function askToPairAgain(reason) {
-  store('token', null);
-  showScreen('pair');
-  if (reason !== conn.lastError) announce(reason, { local: true });
-  conn.lastError = '';
 }
 // Backoff 1, 2, 4 … 30 s, so a machine that is down is not hammered; coming back to the page tries at once.
 function reconnectLater() {
@@ -405,8 +414,10 @@ function showMode(mode, target) {
 // ---- The camera: the rear camera, JPEG frames at the rate the server asks, never a backlog ----
 const FRAME_KIND = new Uint8Array([0x01]);
 const camera = { stream: null, starting: false, timer: null, busy: false, canvas: document.createElement('canvas') };
+// iOS ends the camera's track while the page is hidden; a stream with no live track is started again.
+const cameraLive = () => camera.stream?.getVideoTracks().some((track) => track.readyState === 'live');
 async function startCamera() {
-  if (camera.stream || camera.starting) return;
+  if (cameraLive() || camera.starting) return;
   if (!navigator.mediaDevices?.getUserMedia) {
     return announce('This browser cannot lend its camera to Beacon; open the page over HTTPS.', { local: true });
   }
@@ -423,6 +434,10 @@ async function startCamera() {
   } finally {
     camera.starting = false;
   }
+}
+function stopCamera() {
+  camera.stream?.getTracks().forEach((track) => track.stop());
+  camera.stream = null;
 }
 function setFrameRate(rate) {
   clearInterval(camera.timer);
@@ -740,7 +755,7 @@ function releaseWakeLock() { wakeLock?.release().catch(() => {}); wakeLock = nul
 function wireLifecycle() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
-    if (conn.welcomed) keepAwake();
+    if (conn.welcomed) { keepAwake(); startCamera(); }
     else if (!conn.ws && token() && state.screen !== 'pair') { conn.retry = 0; connect(); }
   });
   addEventListener('pagehide', () => { conn.closing = true; conn.ws?.close(1000, 'The page was closed.'); });
