@@ -4,7 +4,8 @@
 Serves Sources/BeaconServer/Web with the real server's headers (the Content-Security-Policy included), answers
 POST /api/pair (the code is 123456 unless --code says otherwise) and runs a scripted session on /ws that follows
 docs/protocol.md: welcome, then for `find X` an earcon tick for every frame received with its pan sweeping from left
-to right, `read` says a fixed text, `stop` silences, `hazard` says a hazard. It judges nothing about vision; it only
+to right, `read` says a fixed text, `stop` silences, `hazard` says a hazard, and
+the end of push to talk says how many seconds of 16 kHz audio came. It judges nothing about vision; it only
 lets the page and scripts/browser_test.py be exercised end to end. Standard library only.
 
     python3 scripts/web_stand_in.py --port 8089
@@ -35,6 +36,7 @@ class Session:
         self.writer, self.tokens = writer, tokens
         self.hello = None
         self.mode, self.target, self.frames, self.messages = "idle", None, 0, 0
+        self.talk_bytes = None
 
     async def send(self, **message):
         await send_frame(self.writer, 0x1, json.dumps({"v": 1, **message}).encode())
@@ -64,9 +66,16 @@ class Session:
                 await self.command(message["job"])
         elif kind == "command":
             await self.command(str(message.get("text", "")))
+        elif kind == "talk":
+            if message.get("state") == "start":
+                self.talk_bytes = 0
+            elif self.talk_bytes is not None:
+                # What the recogniser would get: 16 kHz 16-bit mono, so 32,000 bytes a second.
+                await self.say(f"Heard {self.talk_bytes / 32000:.1f} seconds.")
+                self.talk_bytes = None
         elif kind == "preferences":
             self.hello["speech"] = message.get("speech")
-        elif kind not in ("talk", "motion", "orientation", "location"):
+        elif kind not in ("motion", "orientation", "location"):
             await self.close(1002, f'Unknown message type "{kind}".')
 
     async def command(self, text):
@@ -96,6 +105,8 @@ class Session:
     async def binary(self, data):
         if not data or data[0] not in (1, 2):
             await self.close(1003, "Unknown binary message.")
+        if data[0] == 2 and self.talk_bytes is not None:
+            self.talk_bytes += len(data) - 1
         if data[0] == 1:
             self.frames += 1
             if not data[1:3] == b"\xff\xd8":
