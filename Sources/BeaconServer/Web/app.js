@@ -512,8 +512,8 @@ function onOrientation(event) {
   if (!moved || t - motion.orientationAt < 0.2 || !conn.welcomed) return; // five a second is plenty for pitch
   motion.orientation = angles;
   motion.orientationAt = t;
-  send({ type: 'orientation', alpha: angles.alpha == null ? null : round(angles.alpha, 1),
-         beta: angles.beta == null ? null : round(angles.beta, 1), gamma: angles.gamma == null ? null : round(angles.gamma, 1) });
+  const angle = (x) => (x == null ? null : round(x, 1));
+  send({ type: 'orientation', alpha: angle(angles.alpha), beta: angle(angles.beta), gamma: angle(angles.gamma) });
 }
 const geo = { watch: null, sentAt: -Infinity };
 function startLocation() {
@@ -687,50 +687,53 @@ function chooseSpeech(value) {
   unlockAudio();
   send({ type: 'preferences', speech: protocolSpeech() });
 }
-function wireControls() {
-  $('pair-form').addEventListener('submit', pair);
-  $('find').addEventListener('click', () => { $('find-text').value = ''; showScreen('find', 'find-text'); });
-  $('read').addEventListener('click', () => toggleJob('read', 'read'));
-  $('explore').addEventListener('click', () => toggleJob('explore', 'explore'));
-  $('walk').addEventListener('click', () => toggleJob('walk', 'walk'));
-  $('stop').addEventListener('click', stopEverything);
-  $('talk').addEventListener('pointerdown', onTalkDown);
-  $('talk').addEventListener('pointerup', onTalkUp);
-  $('talk').addEventListener('pointercancel', onTalkUp);
-  $('talk').addEventListener('click', onTalkClick);
-  $('talk').addEventListener('contextmenu', (event) => event.preventDefault()); // a long press is talking
-  $('command-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    sendCommand($('command-text').value);
-    $('command-text').value = '';
-  });
-  $('find-form').addEventListener('submit', (event) => { event.preventDefault(); findThing($('find-text').value); });
-  for (const button of document.querySelectorAll('[data-object]')) {
-    button.addEventListener('click', () => findThing(button.dataset.object));
-  }
-  $('find-cancel').addEventListener('click', () => showScreen('main', 'find'));
-  $('open-settings').addEventListener('click', () => showScreen('settings'));
-  $('close-settings').addEventListener('click', () => showScreen('main', 'open-settings'));
-  $('forget').addEventListener('click', forgetPhone);
-  wireSettings();
-  addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && (state.screen === 'find' || state.screen === 'settings')) showScreen('main', state.screen === 'find' ? 'find' : 'open-settings');
-  });
+function onSubmit(id, act) {
+  $(id).addEventListener('submit', (event) => { event.preventDefault(); act(); });
 }
+function wireControls() {
+  const clicks = {
+    find: () => { $('find-text').value = ''; showScreen('find', 'find-text'); },
+    read: () => toggleJob('read', 'read'),
+    explore: () => toggleJob('explore', 'explore'),
+    walk: () => toggleJob('walk', 'walk'),
+    stop: stopEverything,
+    talk: onTalkClick,
+    'find-cancel': () => showScreen('main', 'find'),
+    'open-settings': () => showScreen('settings'),
+    'close-settings': () => showScreen('main', 'open-settings'),
+    forget: forgetPhone,
+  };
+  for (const [id, act] of Object.entries(clicks)) $(id).addEventListener('click', act);
+  for (const button of document.querySelectorAll('[data-object]')) button.addEventListener('click', () => findThing(button.dataset.object));
+  for (const [type, act] of [['pointerdown', onTalkDown], ['pointerup', onTalkUp], ['pointercancel', onTalkUp]]) $('talk').addEventListener(type, act);
+  $('talk').addEventListener('contextmenu', (event) => event.preventDefault()); // a long press is talking, not a menu
+  $('pair-form').addEventListener('submit', pair);
+  onSubmit('command-form', () => { sendCommand($('command-text').value); $('command-text').value = ''; });
+  onSubmit('find-form', () => findThing($('find-text').value));
+  addEventListener('keydown', (event) => { // Escape leaves the prompt or the settings, back to the button that opened it
+    if (event.key === 'Escape' && (state.screen === 'find' || state.screen === 'settings')) {
+      showScreen('main', state.screen === 'find' ? 'find' : 'open-settings');
+    }
+  });
+  wireSettings();
+}
+// Each switch: stored, then applied at once.
+const SWITCHES = {
+  gestures: (on) => document.body.classList.toggle('gestures', on),
+  motion: (on) => { if (on) { askMotionPermission(); startMotion(); } else stopMotion(); },
+  location: (on) => (on ? startLocation() : stopLocation()),
+  preview: (on) => $('camera').classList.toggle('visible', on),
+};
 function wireSettings() {
   for (const input of document.querySelectorAll('input[name^="speech-"]')) {
     input.addEventListener('change', () => input.checked && chooseSpeech(input.value));
   }
-  $('gestures').addEventListener('change', (e) => { setPreference('gestures', e.target.checked); document.body.classList.toggle('gestures', prefs.gestures); });
-  $('motion').addEventListener('change', (e) => {
-    setPreference('motion', e.target.checked);
-    if (prefs.motion) { askMotionPermission(); startMotion(); } else stopMotion();
-  });
-  $('location').addEventListener('change', (e) => { setPreference('location', e.target.checked); if (prefs.location) startLocation(); else stopLocation(); });
-  $('preview').addEventListener('change', (e) => { setPreference('preview', e.target.checked); $('camera').classList.toggle('visible', prefs.preview); });
-  for (const key of ['gestures', 'motion', 'location', 'preview']) $(key).checked = prefs[key];
-  document.body.classList.toggle('gestures', prefs.gestures);
-  $('camera').classList.toggle('visible', prefs.preview);
+  for (const [key, apply] of Object.entries(SWITCHES)) {
+    $(key).checked = prefs[key];
+    $(key).addEventListener('change', (event) => { setPreference(key, event.target.checked); apply(prefs[key]); });
+  }
+  SWITCHES.gestures(prefs.gestures);
+  SWITCHES.preview(prefs.preview);
 }
 // The first tap anywhere turns sound on and, on iOS, asks for the motion sensors.
 function wireFirstTap() {
