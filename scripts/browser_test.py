@@ -166,6 +166,8 @@ class Page:
             outcome["wrongCodeScreen"] = self.visible_screen()
             outcome["wrongCodeMessage"] = self.js("return document.getElementById('pair-error').textContent")
         outcome["rightCode"] = self.try_code(self.args.code)
+        if not outcome["rightCode"]["ok"]:
+            raise DriverFailure(f"The right pairing code was refused: {outcome['rightCode'].get('error')}")
         outcome["welcomed"] = bool(self.wait_for(lambda: self.log()["welcomes"], 15))
         outcome["screen"] = self.visible_screen()
         if not outcome["welcomed"]:

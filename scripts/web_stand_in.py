@@ -19,6 +19,7 @@ import math
 import os
 import secrets
 import struct
+import time
 import urllib.parse
 
 WEB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "BeaconServer", "Web")
@@ -192,14 +193,16 @@ def make_handler(code, tokens, failures):
                 await websocket(reader, writer, headers, tokens)
             elif path == "/api/pair" and method == "POST":
                 peer = writer.get_extra_info("peername")[0]
-                if failures.get(peer, 0) >= 5:
+                # Five failures per address in a minute, then 429 for the rest of it (docs/protocol.md).
+                recent = failures[peer] = [t for t in failures.get(peer, []) if time.monotonic() - t < 60]
+                if len(recent) >= 5:
                     await respond(writer, 429, b'{"error":"Too many tries; wait a minute."}', extra="Retry-After: 60\r\n")
                 elif json.loads(body or b"{}").get("code") == code:
                     token = secrets.token_urlsafe(32)
                     tokens.add(token)
                     await respond(writer, 200, json.dumps({"token": token}).encode())
                 else:
-                    failures[peer] = failures.get(peer, 0) + 1
+                    recent.append(time.monotonic())
                     await respond(writer, 403, b'{"error":"Wrong pairing code."}')
             elif method == "GET" and (path in PAGES or path in FILES):
                 name = "index.html" if path in PAGES else path[1:]
