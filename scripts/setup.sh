@@ -3,6 +3,7 @@
 #   scripts/setup.sh            apt packages, ONNX Runtime, models check, sample media
 #   scripts/setup.sh --python   also the Python reference used by `beacon bench` (onnxruntime + numpy)
 #   scripts/setup.sh --test-photos   also the opencv-doc photos the search tests and `beacon bench tiles` use
+#   scripts/setup.sh --browser  also headless Chromium, its driver, Selenium and axe-core for scripts/browser_test.py
 # Safe to run again: every step checks first.
 set -euo pipefail
 
@@ -10,10 +11,12 @@ ORT_VERSION=1.31.1
 here=$(cd "$(dirname "$0")/.." && pwd)
 want_python=0
 want_test_photos=0
+want_browser=0
 for arg in "$@"; do
   case "$arg" in
     --python) want_python=1 ;;
     --test-photos) want_test_photos=1 ;;
+    --browser) want_browser=1 ;;
     *) echo "setup: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -31,6 +34,8 @@ APT_PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk pango1.0-tools
   libsqlite3-dev libqrencode-dev
 )
+# The web app's browser test: Debian's Chromium and the chromedriver built with it (same version, no download).
+if [ "$want_browser" -eq 1 ]; then APT_PACKAGES+=(chromium chromium-driver); fi
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -63,6 +68,19 @@ if [ "$want_python" -eq 1 ]; then
   python3 -c "import onnxruntime, numpy, PIL" 2>/dev/null || {
     echo "setup: installing the Python reference (onnxruntime ${ORT_VERSION}, numpy, Pillow)"
     python3 -m pip install -q "onnxruntime==${ORT_VERSION}" numpy pillow
+  }
+fi
+
+# The browser test's Python side: Selenium, and axe-core's axe.min.js (4.12.1, MPL-2.0) as shipped inside the
+# axe-playwright-python wheel; --no-deps because only that file is used, never Playwright, which needs its own browsers.
+if [ "$want_browser" -eq 1 ]; then
+  python3 -c "import selenium" 2>/dev/null || {
+    echo "setup: installing Selenium (drives Chromium for scripts/browser_test.py)"
+    python3 -m pip install -q selenium
+  }
+  python3 -c "import importlib.util; assert importlib.util.find_spec('axe_playwright_python')" 2>/dev/null || {
+    echo "setup: installing axe-core (inside axe-playwright-python, without its dependencies)"
+    python3 -m pip install -q --no-deps "axe-playwright-python==0.1.8"
   }
 fi
 
