@@ -8,7 +8,7 @@ setup:
 	@scripts/setup.sh
 
 setup-dev:
-	@scripts/setup.sh --python --test-photos
+	@scripts/setup.sh --python --test-photos --browser
 
 build: setup
 	swift build -c release --product beacon

@@ -1,0 +1,130 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// The web app in a real browser: Debian's headless Chromium, its fake camera playing a video made from the shared
+/// photos, driven by scripts/browser_test.py (Selenium), against `beacon serve --http` on loopback.
+@Suite(.serialized) struct WebAppBrowserTests {
+    /// Chromium, its driver, Selenium and axe-core, as `scripts/setup.sh --browser` installs them.
+    static func browserIsReady() -> Bool {
+        let tools = TestData.hasTool("chromium") && TestData.hasTool("chromedriver")
+        let python = (try? TestData.run("python3", ["-c", "import selenium, axe_playwright_python"]))?.status == 0
+        guard tools && python else {
+            let reason = "the browser test needs chromium, chromium-driver, selenium and axe-playwright-python (scripts/setup.sh --browser)"
+            if TestData.required { Issue.record("\(reason)") } else { print("skipping: \(reason)") }
+            return false
+        }
+        return true
+    }
+
+    /// Runs one scenario of the driver and returns the JSON object it printed.
+    static func drive(_ served: ServedBeacon, _ scenario: String, video: URL, _ extra: [String] = []) throws -> [String: Any] {
+        let script = TestData.packageRoot.appendingPathComponent("scripts/browser_test.py").path
+        let run = try TestData.run("python3", [script, "--url", served.base, "--code", served.code, "--video", video.path,
+                                               "--scenario", scenario] + extra)
+        #expect(run.status == 0, "\(scenario): \(run.stderr)")
+        let object = (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any]
+        return try #require(object, "\(scenario) printed: \(run.stdout.prefix(500)) \(run.stderr.prefix(500))")
+    }
+
+    /// The camera video for Chromium (y4m keeps the frame rate): the coffee pan, or a still of a photo.
+    static func video(_ name: String, in folder: URL) throws -> URL? {
+        let output = folder.appendingPathComponent("\(name).y4m")
+        if name == "coffee-pan" {
+            guard let pan = try FindCLITests.panVideo() else { return nil }
+            defer { try? FileManager.default.removeItem(at: pan.deletingLastPathComponent()) }
+            try TestData.run("ffmpeg", ["-v", "error", "-y", "-i", pan.path, "-pix_fmt", "yuv420p", output.path])
+        } else {
+            guard let photo = TestData.image(name) else {
+                if TestData.required { Issue.record("\(name) is missing") }
+                return nil
+            }
+            try TestData.run("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-framerate", "10", "-i", photo.path, "-vf",
+                                        "scale=640:-2,pad=640:480:0:(oh-ih)/2:color=white,format=yuv420p", "-t", "4",
+                                        "-r", "10", output.path])
+        }
+        return FileManager.default.fileExists(atPath: output.path) ? output : nil
+    }
+
+    static func log(_ result: [String: Any]) -> [String: Any] { result["beaconLog"] as? [String: Any] ?? [:] }
+
+    static func live(_ result: [String: Any]) -> [String] { log(result)["live"] as? [String] ?? [] }
+
+    /// Pans of the guidance earcons (ticks and centred), in the order they were scheduled.
+    static func guidancePans(_ result: [String: Any]) -> [Double] {
+        (log(result)["earcons"] as? [[String: Any]] ?? []).filter { ["tick", "centred"].contains($0["kind"] as? String) }
+            .compactMap { $0["pan"] as? Double }
+    }
+
+    @Test func findsTheCupWithEarconsPannedAsTheCameraTurns() throws {
+        guard Self.browserIsReady(), try BeaconBinary.canDetect() else { return }
+        let folder = try TestData.temporaryFolder("beacon-browser")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.video("coffee-pan", in: folder) else { return }
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let result = try Self.drive(served, "find", video: video, ["--wait", "14"])
+        let live = Self.live(result)
+        #expect(live.contains("Looking for cup."), "\(live)")
+        #expect(live.contains { $0.hasPrefix("Cup") }, "\(live)")
+        #expect(live.last == "Stopped.", "\(live)")
+        // The video turns so the cup goes from the right, through the middle, to the left: the beats' pan follows.
+        let pans = Self.guidancePans(result)
+        #expect(pans.count >= 10, "\(pans.count) guidance earcons")
+        let firstRight = pans.firstIndex { $0 > 0.3 }
+        let firstLeft = pans.firstIndex { $0 < -0.3 }
+        #expect(firstRight != nil && firstLeft != nil, "pans: \(pans)")
+        if let firstRight, let firstLeft { #expect(firstRight < firstLeft, "right first, then left: \(pans)") }
+        let vibrations = Self.log(result)["vibrations"] as? [[Int]] ?? []
+        #expect(!vibrations.isEmpty, "the found and centred cues vibrate where the browser can")
+        #expect((result["consoleErrors"] as? [Any])?.isEmpty == true, "\(result["consoleErrors"] ?? "")")
+    }
+
+    @Test func readsThePagePhoto() throws {
+        guard Self.browserIsReady(), try BeaconBinary.canDetect() else { return }
+        let folder = try TestData.temporaryFolder("beacon-browser")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.video("page.png", in: folder) else { return }
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let result = try Self.drive(served, "read", video: video, ["--wait", "60"])
+        let live = Self.live(result)
+        #expect(live.contains("Reading."), "\(live)")
+        #expect(live.contains { $0.contains("segmentation") }, "\(live)")
+        #expect(live.contains { $0.contains("markers of the coins") }, "\(live)")
+    }
+
+    @Test func deepLinksStartTheirJobs() throws {
+        guard Self.browserIsReady(), try BeaconBinary.canDetect() else { return }
+        let folder = try TestData.temporaryFolder("beacon-browser")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.video("coffee-pan", in: folder) else { return }
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let find = try Self.drive(served, "deeplink", video: video, ["--link", "/find?object=cup", "--wait", "8"])
+        #expect(Self.live(find).contains("Looking for cup."), "\(Self.live(find))")
+        #expect(!Self.guidancePans(find).isEmpty)
+        let walk = try Self.drive(served, "deeplink", video: video, ["--link", "/explore", "--wait", "6"])
+        #expect(Self.live(walk).contains("Exploring."), "\(Self.live(walk))")
+    }
+
+    @Test func pairingInTheBrowserAndNoSeriousAccessibilityProblems() throws {
+        guard Self.browserIsReady() else { return }
+        let folder = try TestData.temporaryFolder("beacon-browser")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.video("page.png", in: folder) else { return }
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let pairing = try Self.drive(served, "pairing", video: video)
+        let forged = pairing["forgedToken"] as? [String: Any] ?? [:]
+        #expect(forged["screen"] as? String == "pair", "a forged token sends the page back to pairing: \(forged)")
+        #expect(forged["tokenKept"] as? Bool == false)
+        let closes = forged["closes"] as? [[String: Any]] ?? []
+        #expect(closes.contains { $0["code"] as? Int == 1008 }, "\(closes)")
+
+        let audit = try Self.drive(served, "audit", video: video)
+        #expect(audit["seriousOrCritical"] as? Int == 0, "\(audit["audit"] ?? "")")
+        let screens = (audit["audit"] as? [String: Any])?.keys.sorted() ?? []
+        #expect(screens.count >= 4, "screens audited: \(screens)")
+    }
+}
