@@ -79,6 +79,8 @@ let package = Package(
         .executableTarget(name: "beacon", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
             "BeaconServer",
+            // `beacon bench serve`: simulated phones on loopback.
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -41,7 +41,8 @@ public final class PhoneServer: Sendable {
     /// picks a free one).
     public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
         var logger = Logger(label: "beacon.serve")
-        logger.logLevel = .warning
+        // Beacon says what went wrong in its own sentences; the framework's shutdown chatter is not for the person.
+        logger.logLevel = .critical
         let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(idleTimeout: .seconds(60)),
             ws: .init(maxFrameSize: Self.webSocketLimit, autoPing: .enabled(timePeriod: .seconds(Int64(PhoneProtocol.pingSeconds))),

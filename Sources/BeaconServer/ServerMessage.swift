@@ -42,6 +42,9 @@ public enum ServerMessage: Sendable, Equatable {
     case stopAll
     case earcon(kind: String, pan: Double, gain: Double, notes: [Note])
     case haptic(pattern: [Int])
+    /// What guidance decided after a frame: `frame` is the phone's frame number in hand, `lookedAt` the one the
+    /// detector saw (nil when only tracking ran), so a phone (or `beacon bench serve`) can tell how old a cue is.
+    case cue(frame: Int, lookedAt: Int?, locked: Bool, pan: Double?, centred: Bool)
     case mode(String, target: String?)
     case volume(Double)
     case setting(String, value: String)
@@ -85,10 +88,14 @@ public enum ServerMessage: Sendable, Equatable {
         var value: Double?
         var setting: String?
         var settingValue: String?
+        var frame: Int?
+        var lookedAt: Int?
+        var locked: Bool?
+        var centred: Bool?
 
         enum CodingKeys: String, CodingKey {
             case v, type, session, frameRate, speech, text, language, priority, kind, pan, gain, notes, pattern, mode,
-                 target, value, setting
+                 target, value, setting, frame, lookedAt, locked, centred
             case settingValue = "newValue"
         }
 
@@ -110,6 +117,10 @@ public enum ServerMessage: Sendable, Equatable {
             try container.encodeIfPresent(mode, forKey: .mode)
             try container.encodeIfPresent(target, forKey: .target)
             try container.encodeIfPresent(setting, forKey: .setting)
+            try container.encodeIfPresent(frame, forKey: .frame)
+            try container.encodeIfPresent(lookedAt, forKey: .lookedAt)
+            try container.encodeIfPresent(locked, forKey: .locked)
+            try container.encodeIfPresent(centred, forKey: .centred)
             // A setting's value is a string; the volume's is a number. Both are "value" on the wire.
             if let settingValue {
                 try container.encode(settingValue, forKey: .value)
@@ -144,6 +155,13 @@ public enum ServerMessage: Sendable, Equatable {
             case .haptic(let pattern):
                 type = "haptic"
                 self.pattern = pattern
+            case let .cue(frame, lookedAt, locked, pan, centred):
+                type = "cue"
+                self.frame = frame
+                self.lookedAt = lookedAt
+                self.locked = locked
+                self.pan = pan
+                self.centred = centred
             case let .mode(mode, target):
                 type = "mode"
                 self.mode = mode

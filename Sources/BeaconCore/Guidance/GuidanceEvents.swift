@@ -92,12 +92,16 @@ public struct CueSnapshot: Sendable, Hashable, Codable {
     public var centred: Bool
     /// What was handed to speech in this frame, if anything.
     public var spoken: String?
+    /// The frame the detections behind this snapshot were found in (older than `frame` in live runs, where the
+    /// detector works beside the camera); nil when this frame had no detections, only tracking.
+    public var lookedAt: Int?
 
     public init(frame: Int, timestamp: Double, phase: GuidancePhase, locked: Bool = false, trackID: Int? = nil,
                 conviction: Int = 0, x: Double? = nil, y: Double? = nil, predictedX: Double? = nil,
                 predictedY: Double? = nil, interval: Double? = nil, pan: Double? = nil, pitch: Double? = nil,
-                direction: String? = nil, centred: Bool = false, spoken: String? = nil) {
+                direction: String? = nil, centred: Bool = false, spoken: String? = nil, lookedAt: Int? = nil) {
         self.frame = frame
+        self.lookedAt = lookedAt
         self.timestamp = timestamp
         self.phase = phase
         self.locked = locked

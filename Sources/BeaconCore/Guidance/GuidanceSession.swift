@@ -70,7 +70,7 @@ public struct GuidanceSession: Sendable {
             return []
         case .detections(let detections, let frame, let timestamp, let lookedAt):
             return processFrame(detections: movedToFrame(detections, from: lookedAt ?? frame, to: frame),
-                                index: frame, at: timestamp)
+                                index: frame, at: timestamp, lookedAt: lookedAt ?? frame)
         case .frame(let index, let timestamp):
             return processFrame(detections: nil, index: index, at: timestamp)
         case .cameraMoved(let motion, let frame, _):
@@ -114,7 +114,8 @@ public struct GuidanceSession: Sendable {
         }
     }
 
-    private mutating func processFrame(detections: [Detection]?, index: Int, at timestamp: Double) -> [GuidanceEffect] {
+    private mutating func processFrame(detections: [Detection]?, index: Int, at timestamp: Double,
+                                       lookedAt: Int? = nil) -> [GuidanceEffect] {
         guard let target else { return [] }
         if let last = lastFrameTime, timestamp > last { frameInterval = min(1, max(1.0 / 60, timestamp - last)) }
         lastFrameTime = timestamp
@@ -126,7 +127,7 @@ public struct GuidanceSession: Sendable {
             pause(at: timestamp, saying: phrases.autoPaused(after: limit), into: &effects)
         }
         if isPaused {
-            effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects)))
+            effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects, lookedAt: lookedAt)))
             return effects
         }
 
@@ -157,7 +158,7 @@ public struct GuidanceSession: Sendable {
         } else {
             remindToKeepTurning(target, at: timestamp, into: &effects)
         }
-        effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects)))
+        effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects, lookedAt: lookedAt)))
         return effects
     }
 
@@ -363,7 +364,7 @@ public struct GuidanceSession: Sendable {
         return true
     }
 
-    private func snapshot(frame: Int, at timestamp: Double, effects: [GuidanceEffect]) -> CueSnapshot {
+    private func snapshot(frame: Int, at timestamp: Double, effects: [GuidanceEffect], lookedAt: Int? = nil) -> CueSnapshot {
         let spoken = effects.compactMap { effect -> String? in
             if case .speak(let utterance) = effect { return utterance.text }
             return nil
@@ -375,6 +376,6 @@ public struct GuidanceSession: Sendable {
                            predictedX: lock.predictedPosition?.x, predictedY: lock.predictedPosition?.y,
                            interval: cue?.interval, pan: cue?.earcon?.pan, pitch: cue?.earcon?.pitch,
                            direction: cue?.directionWords, centred: cue?.isCentred ?? false,
-                           spoken: spoken.isEmpty ? nil : spoken.joined(separator: " "))
+                           spoken: spoken.isEmpty ? nil : spoken.joined(separator: " "), lookedAt: lookedAt)
     }
 }

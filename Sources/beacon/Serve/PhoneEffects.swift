@@ -17,6 +17,9 @@ enum PhoneEffects {
             return .earcon(kind: earcon.kind.rawValue, pan: earcon.pan, gain: EarconSynthesizer.clampedGain(earcon.gain),
                            notes: score(of: earcon))
         case .haptic(let pattern): return .haptic(pattern: pattern.milliseconds)
+        case .cue(let snapshot):
+            return .cue(frame: snapshot.frame, lookedAt: snapshot.lookedAt, locked: snapshot.locked, pan: snapshot.pan,
+                        centred: snapshot.centred)
         case .modeChanged(let mode):
             switch mode {
             case .findingObject(let target): return .mode(mode.name, target: target.label)

@@ -18,6 +18,8 @@ final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
     private var speech: SpeechPlayback
     private var frameMessages = 0
     private var lastSampleTime = 0.0
+    /// Signalled when the session's thread has finished (engines idle, sound rendered).
+    let finished = DispatchSemaphore(value: 0)
 
     init(number: Int, speech: SpeechPlayback, job: String?, outbox: PhoneOutbox, host: PhoneSessionHost) throws {
         self.number = number
@@ -53,8 +55,10 @@ final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         if let job { inbox.post(.line(job)) }
         let settingsUnreadable = host.store.settingsWereUnreadable
         nonisolated(unsafe) let owned = loop // moves to the session's thread; nothing else touches it from here on
+        let finished = finished
         let thread = Thread { [outbox] in
             let loop = owned
+            defer { finished.signal() }
             do {
                 try loop.run(settingsUnreadable: settingsUnreadable)
             } catch {
@@ -132,11 +136,34 @@ final class PhoneSessionHost: PhoneSessionFactory, @unchecked Sendable {
         sessionConfiguration = configuration
     }
 
+    private let lock = NSLock()
+    private var running: [Int: PhoneSession] = [:]
+
     func openSession(number: Int, speech: SpeechPlayback, job: String?, outbox: PhoneOutbox) throws -> any PhoneSessionHandle {
         do {
-            return try PhoneSession(number: number, speech: speech, job: job, outbox: outbox, host: self)
+            let session = try PhoneSession(number: number, speech: speech, job: job, outbox: outbox, host: self)
+            lock.withLock { running[number] = session }
+            // Forgotten once its thread ends, so a long day of phones coming and going leaves nothing behind.
+            let thread = Thread { [weak self, session] in
+                session.finished.wait()
+                session.finished.signal()
+                _ = self?.lock.withLock { self?.running.removeValue(forKey: number) }
+            }
+            thread.name = "beacon-phone-\(number)-end"
+            thread.start()
+            return session
         } catch let error as UserFacingError {
             throw ProtocolViolation(.goingAway, error.sentence)
+        }
+    }
+
+    /// Ends every session and waits for their threads, so no inference is running when the process exits.
+    func endAll(within seconds: Double = 10) {
+        let sessions = lock.withLock { Array(running.values) }
+        for session in sessions { session.end() }
+        let deadline = DispatchTime.now() + seconds
+        for session in sessions where session.finished.wait(timeout: deadline) == .success {
+            session.finished.signal()
         }
     }
 }

@@ -78,10 +78,11 @@ struct ServeCommand: AsyncParsableCommand {
         let folder = composition.dataFolder(given: dataDir).appendingPathComponent("tls")
         let certificate = http ? nil : try ServerCertificate.loadOrCreate(
             in: folder, hostnames: [LANAddress.hostname(), "localhost"], addresses: [lan, "127.0.0.1"].compactMap { $0 })
+        let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: fieldOfView)
+        defer { host.endAll() }
         let server = PhoneServer(
             configuration: .init(host: listenHost, port: port ?? (http ? 8080 : 8443), certificate: certificate),
-            pairing: pairing,
-            sessions: PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: fieldOfView))
+            pairing: pairing, sessions: host)
         let scheme = http ? "http" : "https"
         let shownHost = listenHost == "0.0.0.0" ? (lan ?? "127.0.0.1") : listenHost
         do {

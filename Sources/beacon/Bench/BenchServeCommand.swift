@@ -1,0 +1,262 @@
+import ArgumentParser
+import BeaconCore
+import BeaconServer
+import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
+
+struct BenchServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Simulated phones on loopback, each searching: cue latency, detection rate per phone, memory.",
+        discussion: """
+            Starts `beacon serve` in this process (plain HTTP on 127.0.0.1) and connects N simulated phones over
+            WebSocket, each pairing, asking to find an object and sending 640×480 JPEG frames of a video at --fps.
+            For each phone: cue latency (from sending a frame to receiving the guidance cue built on the detector's
+            look at that frame; median and p95) and detections a second. A machine "holds" N phones when every one
+            of them gets at least --hold-rate detections a second. The process's resident memory is sampled all
+            along, to show whether it grows.
+
+            Examples:
+              beacon bench serve                                  1 to 4 phones, 30 s each
+              beacon bench serve --phones 3 --seconds 600         a ten-minute run for memory
+            """
+    )
+
+    @Option(parsing: .upToNextOption, help: "How many phones, one run for each count.")
+    var phones: [Int] = [1, 2, 3, 4]
+
+    @Option(help: "Seconds each run lasts.")
+    var seconds: Double = 30
+
+    @Option(help: "Frames a second each phone sends.")
+    var fps: Double = 10
+
+    @Option(help: "What each phone searches for.")
+    var object = "cup"
+
+    @Option(help: "The video the phones' cameras show (default: the coffee pan sample).")
+    var input: String?
+
+    @Option(help: "Object detector: a model name or an .onnx file.")
+    var model = "yolox_nano"
+
+    @Option(help: "Detections a second each phone must get for the machine to hold that many phones.")
+    var holdRate: Double = 5
+
+    @Option(help: "Seconds between memory samples.")
+    var memoryEvery: Double = 10
+
+    func validate() throws {
+        guard !phones.isEmpty, phones.allSatisfy({ (1...32).contains($0) }) else { throw ValidationError("--phones takes counts from 1 to 32.") }
+        guard seconds >= 2 else { throw ValidationError("--seconds must be at least 2.") }
+        guard fps > 0 && fps <= 30 else { throw ValidationError("--fps must be between 0 and 30.") }
+    }
+
+    func run() async throws {
+        let composition = Composition()
+        let video = input ?? composition.samplesFolder.appendingPathComponent("coffee-pan.mp4").path
+        let frames = try Self.jpegFrames(of: video)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-bench-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try composition.userData(dataDirectory: folder.path)
+        let engines = try composition.assistantEngines(model: model, depth: nil, depthOptions: try DepthOptions.parse([]))
+        _ = try engines.objectDetector()
+        let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: 60)
+        let memory = MemorySampler(every: memoryEvery)
+        memory.start()
+        Console.line("Phones on loopback, each finding \(object) at \(fps.formatted()) fps for \(seconds.formatted()) s (\(frames.count) frames of \(URL(fileURLWithPath: video).lastPathComponent), \(model)):")
+        Console.line("phones  cue latency median   p95   detections/s (lowest … highest)   holds at \(holdRate.formatted()) Hz")
+        var held = 0
+        for count in phones {
+            let results = try await runPhones(count, frames: frames, host: host)
+            host.endAll()
+            let latencies = results.flatMap(\.latencies)
+            let rates = results.map { Double($0.detections) / seconds }
+            let holds = rates.allSatisfy { $0 >= holdRate }
+            if holds { held = max(held, count) }
+            Console.line(String(format: "%6d  %13.0f ms %5.0f ms   %5.1f … %5.1f                      %@", count,
+                                percentile(latencies, 0.5) * 1000, percentile(latencies, 0.95) * 1000,
+                                rates.min() ?? 0, rates.max() ?? 0, holds ? "yes" : "no"))
+        }
+        memory.stop()
+        Console.line("This machine holds \(held) phone\(held == 1 ? "" : "s") at \(holdRate.formatted()) detections a second each.")
+        let samples = memory.samples
+        Console.line("Resident memory (MiB) every \(memoryEvery.formatted()) s: " + samples.map { String(format: "%.0f", $0) }.joined(separator: " "))
+        if samples.count >= 3 {
+            let firstMinute = Int((60 / memoryEvery).rounded(.up))
+            let after = samples.dropFirst(min(firstMinute, samples.count - 1))
+            Console.line(String(format: "After the first minute: %.0f → %.0f MiB (peak %.0f).", after.first ?? 0, after.last ?? 0,
+                                after.max() ?? 0))
+        }
+    }
+
+    /// One run: `count` phones pair, search and stream for `seconds`, then hang up.
+    private func runPhones(_ count: Int, frames: [[UInt8]], host: PhoneSessionHost) async throws -> [PhoneRun] {
+        let pairing = PairingDesk(clock: { Monotonic.seconds() })
+        let server = PhoneServer(configuration: .init(host: "127.0.0.1", port: 0, certificate: nil), pairing: pairing, sessions: host)
+        let (ports, portFound) = AsyncStream<Int>.makeStream()
+        return try await withThrowingTaskGroup(of: [PhoneRun]?.self) { group in
+            group.addTask {
+                try await server.run { port in portFound.yield(port) }
+                return nil
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw ServerError("The bench server did not start.") }
+            let tokens = (0..<count).compactMap { index -> String? in
+                if case .paired(let token) = pairing.pair(code: pairing.code, from: "bench-\(index)") { return token }
+                return nil
+            }
+            let phoneSeconds = seconds, object = object, interval = 1 / fps
+            group.addTask {
+                try await withThrowingTaskGroup(of: PhoneRun.self) { phones in
+                    for (index, token) in tokens.enumerated() {
+                        phones.addTask {
+                            try await SimulatedPhone(port: port, token: token, object: object, frames: frames,
+                                                     offset: index * 7, interval: interval).run(for: phoneSeconds)
+                        }
+                    }
+                    var runs: [PhoneRun] = []
+                    for try await run in phones { runs.append(run) }
+                    return runs
+                }
+            }
+            while let finished = try await group.next() {
+                if let runs = finished {
+                    group.cancelAll() // stops the server
+                    return runs
+                }
+            }
+            return []
+        }
+    }
+
+    /// The video's frames as 640×480 JPEGs (quality as a phone's canvas gives), kept in memory.
+    static func jpegFrames(of video: String) throws -> [[UInt8]] {
+        guard FileManager.default.fileExists(atPath: video) else {
+            throw ServerError("No video at \(video); run `make setup` for the samples, or give --input.")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-bench-frames-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-i", video, "-vf", "scale=640:480", "-q:v", "5",
+                            folder.appendingPathComponent("frame-%04d.jpg").path]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        guard ffmpeg.terminationStatus == 0, !names.isEmpty else { throw ServerError("FFmpeg could not take frames from \(video).") }
+        return try names.map { try [UInt8](Data(contentsOf: folder.appendingPathComponent($0))) }
+    }
+}
+
+/// What one simulated phone saw.
+struct PhoneRun: Sendable {
+    var latencies: [Double]
+    var detections: Int
+    var framesSent: Int
+}
+
+/// A phone as the server meets it: hello with a search, JPEG frames at a steady rate, and the guidance cues read
+/// back; a cue that says which frame the detector looked at gives that frame's age.
+struct SimulatedPhone: Sendable {
+    var port: Int
+    var token: String
+    var object: String
+    var frames: [[UInt8]]
+    /// Phones start at different points of the video.
+    var offset: Int
+    var interval: Double
+
+    func run(for seconds: Double) async throws -> PhoneRun {
+        let state = PhoneRunState()
+        let frames = frames, offset = offset, interval = interval, hello = #"{"v":1,"type":"hello","token":"\#(token)","speech":"phone","job":"find \#(object)"}"#
+        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 20),
+                                          logger: Logger(label: "bench-phone")) { inbound, outbound, _ in
+            try await outbound.write(.text(hello))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        guard case .text(let text) = message, text.contains(#""type":"cue""#),
+                              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                              let lookedAt = object["lookedAt"] as? Int else { continue }
+                        state.cue(lookedAt: lookedAt, at: Monotonic.seconds())
+                    }
+                }
+                let start = Monotonic.seconds()
+                var number = 0
+                while Monotonic.seconds() - start < seconds {
+                    number += 1
+                    state.sent(number, at: Monotonic.seconds())
+                    try await outbound.write(.binary(ByteBuffer(bytes: [0x01] + frames[(offset + number) % frames.count])))
+                    let due = start + Double(number) * interval
+                    let wait = due - Monotonic.seconds()
+                    if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+                try await group.waitForAll()
+            }
+        }
+        return state.result
+    }
+}
+
+/// Send times of frames and the first cue for each, shared by a phone's sending and reading tasks.
+final class PhoneRunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sentAt: [Int: Double] = [:]
+    private var seen: Set<Int> = []
+    private var latencies: [Double] = []
+    private var framesSent = 0
+
+    func sent(_ number: Int, at time: Double) {
+        lock.withLock {
+            sentAt[number] = time
+            framesSent = number
+        }
+    }
+
+    func cue(lookedAt frame: Int, at time: Double) {
+        lock.withLock {
+            guard seen.insert(frame).inserted, let sent = sentAt[frame] else { return }
+            latencies.append(time - sent)
+        }
+    }
+
+    var result: PhoneRun { lock.withLock { PhoneRun(latencies: latencies, detections: seen.count, framesSent: framesSent) } }
+}
+
+/// The process's resident memory, sampled on a thread of its own.
+final class MemorySampler: @unchecked Sendable {
+    private let every: Double
+    private let lock = NSLock()
+    private var taken: [Double] = []
+    private var running = true
+
+    init(every: Double) { self.every = every }
+
+    func start() {
+        let thread = Thread { [self] in
+            while lock.withLock({ running }) {
+                if let rss = Self.residentMiB() { lock.withLock { taken.append(rss) } }
+                Thread.sleep(forTimeInterval: every)
+            }
+        }
+        thread.name = "beacon-bench-memory"
+        thread.start()
+    }
+
+    func stop() { lock.withLock { running = false } }
+
+    var samples: [Double] { lock.withLock { taken } }
+
+    /// VmRSS from /proc/self/status, in MiB.
+    static func residentMiB() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kibibytes / 1024
+    }
+}
