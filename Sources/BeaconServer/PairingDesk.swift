@@ -30,15 +30,21 @@ public final class PairingDesk: @unchecked Sendable {
     private let limits: Limits
     private let clock: @Sendable () -> Double
     private let onNewCode: @Sendable (String) -> Void
+    private let onPaired: @Sendable (String) -> Void
 
     /// - Parameters:
+    ///   - paired: digests of the tokens given before (kept by the caller), so paired phones stay paired.
     ///   - clock: seconds, for the rate limit (monotonic in use; a test can drive it).
     ///   - onNewCode: called with each code after the first, so it is printed and said again.
-    public init(limits: Limits = Limits(), clock: @escaping @Sendable () -> Double,
-                onNewCode: @escaping @Sendable (String) -> Void = { _ in }) {
+    ///   - onPaired: called with each new token's digest, for the caller to keep.
+    public init(paired: Set<String> = [], limits: Limits = Limits(), clock: @escaping @Sendable () -> Double,
+                onNewCode: @escaping @Sendable (String) -> Void = { _ in },
+                onPaired: @escaping @Sendable (String) -> Void = { _ in }) {
+        tokenDigests = paired
         self.limits = limits
         self.clock = clock
         self.onNewCode = onNewCode
+        self.onPaired = onPaired
         currentCode = Self.newCode()
     }
 
@@ -46,29 +52,31 @@ public final class PairingDesk: @unchecked Sendable {
     public var code: String { lock.withLock { currentCode } }
 
     public func pair(code given: String, from address: String) -> Outcome {
-        let (outcome, replacement): (Outcome, String?) = lock.withLock {
+        let (outcome, replacement, digest): (Outcome, String?, String?) = lock.withLock {
             let now = clock()
             var recent = (failures[address] ?? []).filter { now - $0 < limits.window }
             if recent.count >= limits.failuresPerAddress, let oldest = recent.first {
                 failures[address] = recent
-                return (.tooManyTries(retryAfter: max(1, Int((limits.window - (now - oldest)).rounded(.up)))), nil)
+                return (.tooManyTries(retryAfter: max(1, Int((limits.window - (now - oldest)).rounded(.up)))), nil, nil)
             }
             // Compared as digests, so the time taken says nothing about how many digits were right.
             guard Self.digest(given) == Self.digest(currentCode) else {
                 recent.append(now)
                 failures[address] = recent
                 failuresSinceNewCode += 1
-                guard failuresSinceNewCode >= limits.failuresBeforeNewCode else { return (.wrongCode, nil) }
+                guard failuresSinceNewCode >= limits.failuresBeforeNewCode else { return (.wrongCode, nil, nil) }
                 failuresSinceNewCode = 0
                 currentCode = Self.newCode()
-                return (.wrongCode, currentCode)
+                return (.wrongCode, currentCode, nil)
             }
             failures[address] = nil
             let token = Self.newToken()
-            tokenDigests.insert(Self.digest(token))
-            return (.paired(token: token), nil)
+            let digest = Self.digest(token)
+            tokenDigests.insert(digest)
+            return (.paired(token: token), nil, digest)
         }
         if let replacement { onNewCode(replacement) }
+        if let digest { onPaired(digest) }
         return outcome
     }
 
@@ -92,7 +100,7 @@ public final class PairingDesk: @unchecked Sendable {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static func digest(_ text: String) -> String {
+    public static func digest(_ text: String) -> String {
         SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

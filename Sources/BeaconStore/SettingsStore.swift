@@ -43,6 +43,9 @@ public struct SettingsStore: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v3-paired-phones") { db in
+            try db.execute(sql: "CREATE TABLE paired_phone (digest TEXT PRIMARY KEY NOT NULL, paired_at REAL NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 
@@ -89,6 +92,7 @@ public struct SettingsStore: Sendable {
 
     /// Usage statistics, kept in the same file.
     public var usage: UsageStore { UsageStore(database: database, file: file) }
+    public var pairedPhones: PairedPhoneStore { PairedPhoneStore(database: database, file: file) }
 
     // MARK: - Rows
 

@@ -63,6 +63,34 @@ import Glibc
         #expect(Int(limited.headers["retry-after"] ?? "") ?? 0 > 0)
     }
 
+    @Test func aPairedPhoneStaysPairedWhenBeaconRestarts() async throws {
+        let folder = try TestData.temporaryFolder("beacon-serve-kept")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try ServedBeacon(dataFolder: folder)
+        let token = try await first.token()
+        first.stop()
+
+        let second = try ServedBeacon(dataFolder: folder)
+        let welcomed = try await second.converse { phone in
+            try await phone.hello(token)
+            await phone.waitFor(seconds: 20) { $0["type"] as? String == "welcome" }
+        }
+        second.stop()
+        #expect(welcomed.messages.first?["type"] as? String == "welcome", "\(welcomed.closeReason ?? "")")
+        // The data folder keeps only a digest: the token itself is nowhere in it.
+        for file in Self.files(in: folder) {
+            #expect((try? Data(contentsOf: file))?.range(of: Data(token.utf8)) == nil, "\(file.lastPathComponent)")
+        }
+
+        let forgetting = try ServedBeacon(dataFolder: folder, extraArguments: ["--forget-phones"])
+        defer { forgetting.stop() }
+        let refused = try await forgetting.converse { phone in
+            try await phone.hello(token)
+            await phone.waitForEnd(seconds: 5)
+        }
+        #expect(refused.closeCode == 1008)
+    }
+
     @Test func badMessagesCloseOnlyTheirOwnConnection() async throws {
         let served = try ServedBeacon()
         defer { served.stop() }

@@ -15,12 +15,15 @@ import Glibc
 final class ServedBeacon: @unchecked Sendable {
     let process = Process()
     let dataFolder: URL
+    /// The folder was made for this server (removed at `stop`), not handed in by the test.
+    private let ownsFolder: Bool
     private(set) var port = 0
     private(set) var code = ""
     private let errors = Pipe()
 
-    init(extraArguments: [String] = []) throws {
-        dataFolder = try TestData.temporaryFolder("beacon-serve")
+    init(dataFolder given: URL? = nil, extraArguments: [String] = []) throws {
+        ownsFolder = given == nil
+        dataFolder = try given ?? TestData.temporaryFolder("beacon-serve")
         process.executableURL = BeaconBinary.url
         process.arguments = ["serve", "--http", "--port", "0", "--silent", "--data-dir", dataFolder.path] + extraArguments
         let output = Pipe()
@@ -59,7 +62,7 @@ final class ServedBeacon: @unchecked Sendable {
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             if process.isRunning { process.terminate() }
         }
-        try? FileManager.default.removeItem(at: dataFolder)
+        if ownsFolder { try? FileManager.default.removeItem(at: dataFolder) }
     }
 
     var standardError: String { String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self) }

@@ -83,12 +83,12 @@ import Testing
         try Data().write(to: folder.file("beacon.sqlite"))
         let store = try SettingsStore(folder: folder.url)
         #expect(store.setAside == nil)
-        #expect(SettingsStore.migrator.migrations == ["v1-settings", "v2-usage"])
+        #expect(SettingsStore.migrator.migrations == ["v1-settings", "v2-usage", "v3-paired-phones"])
         let (completed, tables) = try store.database.read { db in
             (try SettingsStore.migrator.completedMigrations(db),
              try ["setting", "usage_time", "usage_count"].filter { try db.tableExists($0) })
         }
-        #expect(completed == ["v1-settings", "v2-usage"])
+        #expect(completed == ["v1-settings", "v2-usage", "v3-paired-phones"])
         #expect(tables == ["setting", "usage_time", "usage_count"])
     }
 
@@ -109,7 +109,7 @@ import Testing
         let day = UsageDay(testMoment, timeZone: TimeZone(identifier: "UTC")!)
         try store.usage.add(UsageStatistics(secondsByMode: ["find": 30], objectsFound: 1), on: day)
         #expect(try store.usage.summary(today: day).today.objectsFound == 1)
-        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) } == ["v1-settings", "v2-usage"])
+        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) } == ["v1-settings", "v2-usage", "v3-paired-phones"])
     }
 
     // MARK: - Files that cannot be read

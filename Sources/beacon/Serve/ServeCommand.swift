@@ -51,6 +51,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Do not say the pairing code on this machine's speaker; only print it.")
     var silent = false
 
+    @Flag(help: "Forget every paired phone first: each must pair again with the new code.")
+    var forgetPhones = false
+
     func validate() throws {
         if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
         if http, let host, !Self.isLoopback(host) {
@@ -69,9 +72,18 @@ struct ServeCommand: AsyncParsableCommand {
         engines.warmUp(.objectDetector)
 
         let voice = silent ? nil : MachineVoice()
-        let pairing = PairingDesk(clock: { Monotonic.seconds() }, onNewCode: { code in
+        // Paired phones stay paired across restarts: their token digests are kept with the settings.
+        let phones = store.settingsStore.pairedPhones
+        if forgetPhones { try phones.forgetAll() }
+        let pairing = PairingDesk(paired: try phones.digests(), clock: { Monotonic.seconds() }, onNewCode: { code in
             Self.announce("Too many wrong codes: the pairing code is now \(code).",
                           spoken: "New pairing code: \(Self.spelled(code)).", voice: voice)
+        }, onPaired: { digest in
+            do {
+                try phones.add(digest: digest)
+            } catch {
+                Console.note("beacon: \((error as? UserFacingError)?.sentence ?? "\(error)") The phone is paired until Beacon stops.")
+            }
         })
         let lan = LANAddress.first()
         let listenHost = host ?? (http ? "127.0.0.1" : "0.0.0.0")
