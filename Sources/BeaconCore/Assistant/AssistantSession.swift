@@ -385,6 +385,7 @@ public struct AssistantSession: Sendable {
         var guidanceConfiguration = configuration.guidance
         guidanceConfiguration.tracker.confidentThreshold = settings.confidence
         guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
+        guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
         startGuidance(target, configuration: guidanceConfiguration, engine: .objectDetector, at: timestamp,
                       into: &effects)
     }
@@ -394,6 +395,7 @@ public struct AssistantSession: Sendable {
         var configured = guidanceConfiguration
         configured.language = settings.language
         configured.cues.phrases.distanceUnit = settings.distanceUnit
+        configured.cues.distanceCue = settings.distanceCue
         configured.playsEarcons = settings.earcons
         configured.playsHaptics = settings.haptics
         var session = GuidanceSession(configuration: configured)
