@@ -122,6 +122,8 @@ public struct AssistantSession: Sendable {
     private var isCapturingPage = false
     /// Walk mode's monitor, while walking (`AssistantSession+Walk.swift`).
     var walk: WalkMonitor?
+    /// The camera's pitch from the motion sensor's samples (`--imu`), kept in every mode so walk mode has it at once.
+    var cameraPitch = CameraPitchEstimator()
 
     public mutating func handle(_ event: AssistantEvent) -> [AssistantEffect] {
         var effects: [AssistantEffect] = []
