@@ -33,6 +33,14 @@ struct SettingsCommand: ParsableCommand {
               camera-height           0.3 to 2.5 metres (walk mode; chest: 1.3)
               camera-pitch            -30 to 80 degrees below level (walk mode,
                                       when no motion sensor says it; 20)
+              emergency-webhook       where the emergency message is POSTed
+                                      after a fall (http or https), or none
+              emergency-location      the place sent with it: words or
+                                      "latitude, longitude", or none
+              distance-unit           metres or feet
+              distance-cue            on or off (off): in the last metre of a
+                                      find, the centred beat's pitch rises as
+                                      the object comes nearer
             Everyday names are understood: bikes is kept as bicycle, mug as cup.
             """,
         subcommands: [List.self, Get.self, Change.self, Reset.self, Stress.self],
@@ -161,7 +169,7 @@ struct SettingsCommand: ParsableCommand {
             (.ignored, ("cup", "chair, bottle")), (.priority, ("dog", "car")), (.batterySaver, ("on", "off")),
             (.historyRetentionDays, ("3", "30")), (.alwaysListening, ("on", "off")), (.earcons, ("off", "on")),
             (.haptics, ("off", "on")), (.cameraHeight, ("1.1", "1.5")), (.cameraPitch, ("10", "30")),
-            (.distanceUnit, ("feet", "metres")),
+            (.distanceUnit, ("feet", "metres")), (.distanceCue, ("on", "off")),
         ] {
             try! first.set(key, to: values.0, knownLabels: labels)
             try! second.set(key, to: values.1, knownLabels: labels)

@@ -78,7 +78,7 @@ import Testing
                                                               timestamp: time))).map(\.text)
             announced += Self.said(session.handle(.speechFinished(timestamp: time + 0.1))).map(\.text)
         }
-        #expect(announced == ["Chair, twelve o'clock, about 4 metres."], "\(announced)")
+        #expect(announced == ["Chair, about 4 metres, twelve o'clock."], "\(announced)")
     }
 
     @Test func hazardsAreSpokenEvenWhilePausedAndOutrankWhatIsBeingSaid() {
@@ -92,7 +92,7 @@ import Testing
             effects += produced
             hazards += Self.said(produced).filter { $0.priority == .hazard }
         }
-        #expect(hazards.map(\.text) == ["Caution: person, one o'clock, about 4 metres."], "\(hazards.map(\.text))")
+        #expect(hazards.map(\.text) == ["Caution: person, about 4 metres, one o'clock."], "\(hazards.map(\.text))")
         #expect(effects.contains { if case .earcon(let earcon, _) = $0 { earcon.kind == .hazard } else { false } })
         #expect(effects.contains(.haptic(.hazard)))
     }

@@ -120,7 +120,7 @@ import Testing
         #expect(model.cue(for: visible(0.75), previous: nil).words == "Cup, one o'clock.")
         #expect(model.cue(for: visible(0.25), previous: nil).words == "Cup, eleven o'clock.")
         #expect(model.cue(for: visible(0.5, 0.8), previous: nil).words == "Cup, twelve o'clock, down.")
-        #expect(model.cue(for: visible(0.52, distance: 1.4), previous: nil).words == "Cup, centred, 1.5 metres.")
+        #expect(model.cue(for: visible(0.52, distance: 1.4), previous: nil).words == "Cup, 1.5 metres, centred.")
         let lost = TargetState(label: "cup", isVisible: false, position: NormalizedPoint(x: 0.2, y: 0.5))
         let lostCue = model.cue(for: lost, previous: nil)
         #expect(lostCue.words == "Cup lost; last seen to your left.")

@@ -346,7 +346,7 @@ import Testing
         #expect(effects.count == 1)
         _ = session.handle(.targetDistance(0.9, timestamp: 1.1))
         let found = session.handle(.detections([bowl, Cups.at(0.5)], frame: 18, timestamp: 1.2))
-        #expect(found.contains(.speak(Utterance(text: "Cup, centred, 1 metre.", priority: .stateChange, category: "found"))))
+        #expect(found.contains(.speak(Utterance(text: "Cup, 1 metre, centred.", priority: .stateChange, category: "found"))))
     }
 
     @Test func snapshotsAreJSONLines() throws {

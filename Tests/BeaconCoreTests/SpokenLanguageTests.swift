@@ -53,7 +53,7 @@ import Testing
         let centred = model.cue(for: TargetState(label: "cup", isVisible: true, position: .centre, distance: 2.4),
                                 previous: nil)
         #expect(centred.directionWords == "centred")
-        #expect(centred.words == "杯子，正中间，两米半。")
+        #expect(centred.words == "杯子，两米半，正中间。")
         let english = CueModel().cue(for: TargetState(label: "cup", isVisible: true, position: .centre), previous: nil)
         #expect(english.spokenDirection == english.directionWords)
     }

@@ -50,6 +50,7 @@ extension AssistantSession {
     private mutating func handle(_ event: FallEvent, into effects: inout [AssistantEffect]) {
         switch event {
         case .motion(let sample):
+            noteMotion(sample)
             if let fall = falls.detector.add(sample) { suspect(fall, into: &effects) }
             advanceAlarm(to: sample.timestamp, into: &effects)
         case .cameraHeight(let metres, let timestamp):

@@ -18,6 +18,15 @@ extension AssistantSession {
                    verticalFieldOfView: configuration.verticalFieldOfView)
     }
 
+    /// The camera's pitch measured from the motion sensor's recent samples (`CameraPitchEstimator`, whose comment
+    /// gives the axes assumed), or nil when there are none: walk mode then uses the camera-pitch setting.
+    public func measuredCameraPitch(at timestamp: Double) -> Double? { cameraPitch.pitchDegrees(at: timestamp) }
+
+    /// An IMU sample (the falls' own, `FallEvent.motion`): its gravity tells walk mode how the camera is tilted.
+    mutating func noteMotion(_ sample: IMUSample) {
+        cameraPitch.add(sample)
+    }
+
     mutating func startWalking(at timestamp: Double, into effects: inout [AssistantEffect]) {
         enter(.walking, at: timestamp, announce: false, into: &effects)
         walk = WalkMonitor()
@@ -27,7 +36,7 @@ extension AssistantSession {
     /// A depth frame: in walk mode (not paused), the monitor's cues become effects.
     mutating func walkDepth(_ map: DepthMap, at timestamp: Double, into effects: inout [AssistantEffect]) {
         guard mode == .walking, !isPaused, var monitor = walk else { return }
-        let cues = monitor.update(map, pose: walkPose(), at: timestamp)
+        let cues = monitor.update(map, pose: walkPose(measuredPitch: measuredCameraPitch(at: timestamp)), at: timestamp)
         walk = monitor
         for cue in cues {
             switch cue {

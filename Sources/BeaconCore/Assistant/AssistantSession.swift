@@ -122,6 +122,8 @@ public struct AssistantSession: Sendable {
     private var isCapturingPage = false
     /// Walk mode's monitor, while walking (`AssistantSession+Walk.swift`).
     var walk: WalkMonitor?
+    /// The camera's pitch from the motion sensor's samples (`--imu`), kept in every mode so walk mode has it at once.
+    var cameraPitch = CameraPitchEstimator()
 
     public mutating func handle(_ event: AssistantEvent) -> [AssistantEffect] {
         var effects: [AssistantEffect] = []
@@ -385,6 +387,7 @@ public struct AssistantSession: Sendable {
         var guidanceConfiguration = configuration.guidance
         guidanceConfiguration.tracker.confidentThreshold = settings.confidence
         guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
+        guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
         startGuidance(target, configuration: guidanceConfiguration, engine: .objectDetector, at: timestamp,
                       into: &effects)
     }
@@ -394,6 +397,7 @@ public struct AssistantSession: Sendable {
         var configured = guidanceConfiguration
         configured.language = settings.language
         configured.cues.phrases.distanceUnit = settings.distanceUnit
+        configured.cues.distanceCue = settings.distanceCue
         configured.playsEarcons = settings.earcons
         configured.playsHaptics = settings.haptics
         var session = GuidanceSession(configuration: configured)

@@ -9,13 +9,18 @@ public struct TargetState: Sendable, Hashable, Codable {
     public var apparentSize: Double
     /// Metres, when a depth source knows.
     public var distance: Double?
+    /// Metres from the object's usual size (`SizePriors`), for the last-metre distance cue when no depth source
+    /// knows; words say only measured distances.
+    public var estimatedDistance: Double?
 
-    public init(label: String, isVisible: Bool, position: NormalizedPoint, apparentSize: Double = 0, distance: Double? = nil) {
+    public init(label: String, isVisible: Bool, position: NormalizedPoint, apparentSize: Double = 0, distance: Double? = nil,
+                estimatedDistance: Double? = nil) {
         self.label = label
         self.isVisible = isVisible
         self.position = position
         self.apparentSize = apparentSize
         self.distance = distance
+        self.estimatedDistance = estimatedDistance
     }
 }
 
@@ -49,6 +54,14 @@ public struct Cue: Sendable, Hashable, Codable {
 public struct CueModel: Sendable, Hashable {
     /// The camera's horizontal field of view in degrees, for clock directions.
     public var horizontalFieldOfView = 60.0
+    /// The vertical one, for distances from an object's usual size.
+    public var verticalFieldOfView = 45.0
+    /// The last-metre distance cue (the distance-cue setting): while the target is centred and nearer than the top
+    /// of `distanceCueRange`, the centred beat's pitch says how near it is instead of up or down — the base pitch at
+    /// 1 m, rising steadily to the highest at 0.2 m and staying there nearer still. The beat is already at its
+    /// fastest when centred, so its pitch is the channel left free; off-centre beats keep steering.
+    public var distanceCue = false
+    public var distanceCueRange: ClosedRange<Double> = 0.2...1.0
     /// Weight of each new interval in the moving average, so the rhythm never jumps.
     public var intervalSmoothing = 0.2
     public var haptics = HapticScheme()
@@ -73,6 +86,16 @@ public struct CueModel: Sendable, Hashable {
 
     /// −1 … +1, higher when the target is above the middle (image y grows downwards).
     public func pitch(for position: NormalizedPoint) -> Double { min(1, max(-1, -2 * position.dy)) }
+
+    /// How near the target is within the last metre, for the distance cue: 0 at 1 m, 1 at 0.2 m and nearer. Nil when
+    /// the cue is off, the distance unknown, or the target a metre or more away. A measured distance (depth) wins
+    /// over one estimated from the object's size.
+    public func nearness(of target: TargetState) -> Double? {
+        guard distanceCue, let metres = target.distance ?? target.estimatedDistance,
+              metres < distanceCueRange.upperBound else { return nil }
+        let span = distanceCueRange.upperBound - distanceCueRange.lowerBound
+        return min(1, max(0, (distanceCueRange.upperBound - metres) / span))
+    }
 
     /// Louder as the target gets closer: from the distance when known (3 m and beyond quietest, 0.3 m loudest),
     /// otherwise from the box's size (a box half the picture wide counts as close).
@@ -105,8 +128,9 @@ public struct CueModel: Sendable, Hashable {
         let targetInterval = beepInterval(distanceFromCentre: distance)
         let interval = previous.flatMap { $0.isVisible ? $0.interval : nil }
             .map { $0 + intervalSmoothing * (targetInterval - $0) } ?? targetInterval
+        let beatPitch = direction.isCentred ? nearness(of: target) ?? pitch(for: position) : pitch(for: position)
         let earcon = Earcon(kind: direction.isCentred ? .centred : .tick,
-                            pan: pan(for: position), pitch: pitch(for: position), gain: gain(for: target))
+                            pan: pan(for: position), pitch: beatPitch, gain: gain(for: target))
         return Cue(isVisible: true, direction: direction, targetInterval: targetInterval, interval: interval,
                    earcon: earcon, haptic: haptics.pattern(for: direction, distanceFromCentre: distance),
                    clock: clock, directionWords: directionWords, spokenDirection: spokenDirection,

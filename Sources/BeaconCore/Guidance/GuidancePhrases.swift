@@ -13,7 +13,7 @@ public struct GuidancePhrases: PhraseTable, Hashable {
 
     public var language: TextLanguage = .english
     public var targetKind: TargetKind = .object
-    /// Metres or feet for "Cup, centred, 1.5 metres." (the distance-unit setting).
+    /// Metres or feet for "Cup, 1.5 metres, centred." (the distance-unit setting).
     public var distanceUnit: DistanceUnit = .metres
 
     public init() {}
@@ -31,9 +31,9 @@ public struct GuidancePhrases: PhraseTable, Hashable {
 
     /// "Cup, one o'clock." / "Cup, twelve o'clock, up."
     public let targetAt = PhraseTemplate("{object}, {direction}.", ru: "{object}, {direction}.", zh: "{object}，{direction}。")
-    /// "Cup, centred, 1.5 metres."
-    public let targetAtDistance = PhraseTemplate("{object}, {direction}, {distance}.", ru: "{object}, {direction}, {distance}.",
-                                                 zh: "{object}，{direction}，{distance}。")
+    /// "Cup, 1.5 metres, centred.": name, distance, direction, as explore and the hazards say it.
+    public let targetAtDistance = PhraseTemplate("{object}, {distance}, {direction}.", ru: "{object}, {distance}, {direction}.",
+                                                 zh: "{object}，{distance}，{direction}。")
     /// A new direction on its own: "One o'clock." / "Centred."
     public let newDirection = PhraseTemplate("{direction}.", ru: "{direction}.", zh: "{direction}。")
     public let targetLost = PhraseTemplate("{object} lost.", ru: "{object}: больше не вижу.", zh: "{object}不见了。")
@@ -78,7 +78,7 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     /// A template of this table (or any other) in this language: "Paused.", "Пауза.", "已暂停。".
     public func say(_ template: PhraseTemplate) -> String { book.say(template) }
 
-    /// "Cup, one o'clock." / "Cup, centred, 1.5 metres." `direction` is already in this language (`directionWords`).
+    /// "Cup, one o'clock." / "Cup, 1.5 metres, centred." `direction` is already in this language (`directionWords`).
     public func found(_ label: String, direction: String, distance: Double? = nil) -> String {
         var values = ["object": name(label), "direction": direction]
         guard let distance else { return sentence(targetAt, values) }

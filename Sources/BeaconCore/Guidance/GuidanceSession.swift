@@ -141,7 +141,8 @@ public struct GuidanceSession: Sendable {
 
         if lock.isGuiding, let position = lock.predictedPosition {
             let state = TargetState(label: target.label, isVisible: true, position: position,
-                                    apparentSize: lock.box?.area ?? 0, distance: targetDistance)
+                                    apparentSize: lock.box?.area ?? 0, distance: targetDistance,
+                                    estimatedDistance: estimatedDistance(of: target))
             let cue = configuration.cues.cue(for: state, previous: self.cue)
             self.cue = cue
             lastGuidedBox = lock.box
@@ -332,6 +333,16 @@ public struct GuidanceSession: Sendable {
         lastProgressAt = -.infinity
         targetDistance = nil
         lastGuidedBox = nil
+    }
+
+    /// The locked object's distance from its usual size, for the last-metre cue (only while it is on, and only for
+    /// objects: a text has no usual size). A box the picture cuts off gives an upper bound, which is still a fair
+    /// "within reach".
+    private func estimatedDistance(of target: SearchTarget) -> Double? {
+        let cues = configuration.cues
+        guard cues.distanceCue, cues.phrases.targetKind == .object, let box = lock.box else { return nil }
+        return SizePriors.standard.distance(of: box, label: target.label, verticalFieldOfView: cues.verticalFieldOfView,
+                                            horizontalFieldOfView: cues.horizontalFieldOfView)?.unroundedMetres
     }
 
     /// Most of the picture: 40% of its area, or 85% of its width or height.

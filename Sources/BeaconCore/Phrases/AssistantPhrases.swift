@@ -19,9 +19,11 @@ public struct AssistantPhrases: PhraseTable {
     public let goodbye = PhraseTemplate("Goodbye.", ru: "До свидания.", zh: "再见。")
 
     // MARK: Scene
-    /// One object in a report or an announcement: "Chair, two o'clock, about 2 metres."
-    public let object = PhraseTemplate("{object}, {direction}, {distance}.", ru: "{object}, {direction}, {distance}.",
-                                       zh: "{object}，{direction}，{distance}。")
+    /// One object in a report or an announcement: "Chair, about 2 metres, two o'clock." The distance comes before
+    /// the direction, as the issue words it ("Cup, 1 metre, two o'clock."): how far decides whether to reach, walk or
+    /// wait, and the direction is what a hand or a turn acts on last.
+    public let object = PhraseTemplate("{object}, {distance}, {direction}.", ru: "{object}, {distance}, {direction}.",
+                                       zh: "{object}，{distance}，{direction}。")
     /// The same without a distance (a class with no size prior, a box that bounds nothing).
     public let objectAt = PhraseTemplate("{object}, {direction}.", ru: "{object}, {direction}.", zh: "{object}，{direction}。")
     public let hazardAt = PhraseTemplate("Caution: {object}, {direction}.", ru: "Осторожно: {object}, {direction}.",
@@ -33,9 +35,10 @@ public struct AssistantPhrases: PhraseTable {
     public let sceneUnclear = PhraseTemplate("Scene unclear; please try again.",
                                              ru: "Плохо видно; попробуйте ещё раз.",
                                              zh: "画面不清楚；请再试一次。")
-    public let hazard = PhraseTemplate("Caution: {object}, {direction}, {distance}.",
-                                       ru: "Осторожно: {object}, {direction}, {distance}.",
-                                       zh: "注意：{object}，{direction}，{distance}。")
+    /// "Caution: bicycle, close, one o'clock.": name, distance, direction, like every other object.
+    public let hazard = PhraseTemplate("Caution: {object}, {distance}, {direction}.",
+                                       ru: "Осторожно: {object}, {distance}, {direction}.",
+                                       zh: "注意：{object}，{distance}，{direction}。")
     public let approaching = PhraseTemplate("Caution: {object} approaching, {direction}.",
                                             ru: "Осторожно: приближается {object}, {direction}.",
                                             zh: "注意：{object}正在靠近，{direction}。")

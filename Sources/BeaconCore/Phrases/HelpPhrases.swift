@@ -93,9 +93,9 @@ public struct HelpPhrases: PhraseTable {
         ru: "Шаг пятый, сканирование: скажите «непрерывно», чтобы слышать новые предметы сразу, или «по запросу», и тогда c сканирует один раз.",
         zh: "第五步，扫描：说“连续扫描”，新物体一出现就告诉你；或者说“按需扫描”，每按一次c扫描一次。")
     public let tutorialHazards = PhraseTemplate(
-        "Step six, hazards: warnings come first, like caution, bicycle, one o'clock, close; say alert me to and an object to add one.",
-        ru: "Шаг шестой, опасности: предупреждения звучат первыми, например: осторожно, велосипед, на час, близко; скажите «предупреждай о» и предмет, чтобы добавить.",
-        zh: "第六步，危险：警告总是最先说，比如：注意，自行车，一点钟方向，很近；说“提醒我”加物体名称可以添加。")
+        "Step six, hazards: warnings come first, like caution, bicycle, close, one o'clock; say alert me to and an object to add one.",
+        ru: "Шаг шестой, опасности: предупреждения звучат первыми, например: осторожно, велосипед, близко, на час; скажите «предупреждай о» и предмет, чтобы добавить.",
+        zh: "第六步，危险：警告总是最先说，比如：注意，自行车，很近，一点钟方向；说“提醒我”加物体名称可以添加。")
     public let tutorialSettings = PhraseTemplate(
         "Step seven, settings by voice: say louder, quieter, faster, slower, or language Russian; the plus and minus keys change the volume.",
         ru: "Шаг седьмой, настройки голосом: скажите «громче», «тише», «быстрее», «медленнее» или «язык английский»; клавиши плюс и минус меняют громкость.",

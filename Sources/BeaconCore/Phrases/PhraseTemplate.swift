@@ -8,7 +8,7 @@ import Foundation
 /// Chinese has no such forms. The grammar then stays in the phrase, where whoever writes the language sees it.
 ///
 /// Sentences start with a capital and end with a full stop (。 in Chinese) so synthesizers phrase them as
-/// sentences, and put the most important word first: "Caution: bicycle, one o'clock, close."
+/// sentences, and put the most important word first: "Caution: bicycle, close, one o'clock."
 public struct PhraseTemplate: Sendable, Hashable {
     public let english: String
     public let russian: String

@@ -21,6 +21,7 @@ public struct SettingPhrases: PhraseTable {
     public let cameraHeight = PhraseTemplate("camera height", ru: "высота камеры", zh: "摄像头高度")
     public let cameraPitch = PhraseTemplate("camera tilt", ru: "наклон камеры", zh: "摄像头俯角")
     public let distanceUnit = PhraseTemplate("distance unit", ru: "единицы расстояния", zh: "距离单位")
+    public let distanceCue = PhraseTemplate("distance cue", ru: "звуковая подсказка расстояния", zh: "距离提示音")
     public let metres = PhraseTemplate("metres", ru: "метры", zh: "米")
     public let feet = PhraseTemplate("feet", ru: "футы", zh: "英尺")
 
@@ -67,6 +68,7 @@ public struct SettingPhrases: PhraseTable {
         case .cameraHeight: cameraHeight
         case .cameraPitch: cameraPitch
         case .distanceUnit: distanceUnit
+        case .distanceCue: distanceCue
         }
     }
 

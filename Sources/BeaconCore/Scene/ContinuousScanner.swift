@@ -1,4 +1,4 @@
-/// An object that has come into view and stayed: said once ("chair, eleven o'clock, about 2 metres").
+/// An object that has come into view and stayed: said once ("chair, about 2 metres, eleven o'clock").
 public struct EnteredObject: Sendable, Hashable, Codable {
     /// The scene tracker's identity of the object.
     public var id: Int

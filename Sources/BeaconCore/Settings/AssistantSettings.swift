@@ -41,6 +41,10 @@ public struct AssistantSettings: Sendable, Hashable, Codable {
     public var cameraPitch: Double = 20
     /// "distance-unit": metres or feet.
     public var distanceUnit: DistanceUnit = .metres
+    /// "distance-cue": in the last metre of a find, the centred beat's pitch rises as the object comes nearer
+    /// (`CueModel.distanceCue`). Off by default: it changes what the centred beat means (its pitch otherwise says
+    /// up or down), so it is for people who ask for it.
+    public var distanceCue: Bool = false
 
     public init() {}
 
@@ -76,6 +80,7 @@ extension AssistantSettings {
         case .cameraHeight: Self.decimalText(cameraHeight)
         case .cameraPitch: Self.decimalText(cameraPitch)
         case .distanceUnit: distanceUnit.rawValue
+        case .distanceCue: distanceCue ? "on" : "off"
         }
     }
 
@@ -199,11 +204,12 @@ extension AssistantSettings {
                 throw refuse("-30 to 80 degrees below level")
             }
             cameraPitch = (degrees * 100).rounded() / 100
-        case .alwaysListening, .earcons, .haptics:
+        case .alwaysListening, .earcons, .haptics, .distanceCue:
             guard let flag = Self.flags[word] else { throw refuse("on or off") }
             switch key {
             case .alwaysListening: alwaysListening = flag
             case .earcons: earcons = flag
+            case .distanceCue: distanceCue = flag
             default: haptics = flag
             }
         case .emergencyWebhook:

@@ -18,6 +18,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
     case cameraHeight = "camera-height"
     case cameraPitch = "camera-pitch"
     case distanceUnit = "distance-unit"
+    case distanceCue = "distance-cue"
 
     /// The setting's name in a sentence, capitalised to start one: "Speech speed set to fast."
     public var title: String {
@@ -40,6 +41,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
         case .cameraHeight: "Camera height"
         case .cameraPitch: "Camera pitch"
         case .distanceUnit: "Distance unit"
+        case .distanceCue: "Distance cue"
         }
     }
 

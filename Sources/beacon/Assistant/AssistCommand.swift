@@ -82,8 +82,8 @@ struct AssistCommand: ParsableCommand {
     @Option(help: "The camera's horizontal field of view in degrees, for clock directions and distances.")
     var fieldOfView: Double = 60
 
-    @Option(help: ArgumentHelp("IMU samples for fall detection: a file, a FIFO, or - for stdin (live sessions only; commands then come by voice).",
-                               discussion: "One sample a line, JSON {\"t\":12.34,\"ax\":0.1,\"ay\":9.8,\"az\":0.2,\"gx\":0,\"gy\":0,\"gz\":0} or CSV with the header t,ax,ay,az,gx,gy,gz: t in seconds, acceleration in m/s² including gravity, rotation in rad/s.",
+    @Option(help: ArgumentHelp("IMU samples for fall detection and walk mode's camera pitch: a file, a FIFO, or - for stdin (live sessions only; commands then come by voice).",
+                               discussion: "One sample a line, JSON {\"t\":12.34,\"ax\":0.1,\"ay\":9.8,\"az\":0.2,\"gx\":0,\"gy\":0,\"gz\":0} or CSV with the header t,ax,ay,az,gx,gy,gz: t in seconds, acceleration in m/s² including gravity, rotation in rad/s. Axes as the browser's DeviceMotion gives them, for a phone held portrait with its rear camera looking forward: x right along the screen, y up along the screen, z out of the screen towards you (upright and still it reads ay ≈ 9.8; lying face up, az ≈ 9.8). Falls are found in any orientation; walk mode takes the camera's pitch below level from the gravity direction, atan2(az, √(ax² + ay²)) of the low-pass filtered samples, in place of the camera-pitch setting while samples keep coming.",
                                valueName: "file|-"))
     var imu: String?
 

@@ -22,6 +22,9 @@ final class AssistantEngines: @unchecked Sendable {
         makeDepth = depth
     }
 
+    /// Whether a depth source was chosen (`--depth`).
+    var hasDepth: Bool { makeDepth != nil }
+
     /// The depth source, or nil when none was chosen.
     func depthEstimator() throws -> (any DepthEstimator)? {
         guard let makeDepth else { return nil }

@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 /// The assistant on the wall clock: frames arrive at the camera's (or a file's own) pace, the detector or the text
-/// finder works on the newest frame on a thread of its own, and keys, typed lines and voice come in as they happen.
+/// finder works on the newest frame on a thread of its own, the depth source on another (on the frames the runner's
+/// `DepthPacer` chose), and keys, typed lines and voice come in as they happen.
 final class AssistantLiveLoop {
     private let runner: AssistantRunner
     private let source: FrameSource
@@ -32,6 +33,8 @@ final class AssistantLiveLoop {
     /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
     private var nextPowerReading = 0.0
     private var worker: DetectorWorker?
+    /// Depth on its own thread, when a depth source was chosen; it lives as long as the loop.
+    private var depthWorker: DepthWorker?
     /// What the running worker serves, so a new search gets a new one.
     private var workerPurpose: String?
     private var frameInHand = 0
@@ -58,6 +61,7 @@ final class AssistantLiveLoop {
             keys?.restore()
             inbox.close()
             worker?.stop()
+            depthWorker?.stop()
             voice?.stop()
         }
         // `--imu -` makes stdin the IMU stream: commands then come by voice only.
@@ -73,6 +77,7 @@ final class AssistantLiveLoop {
             thread.name = "beacon-page"
             thread.start()
         }
+        depthWorker = runner.computeDepthElsewhere { [inbox] depth in inbox.post(.depth(depth)) }
         if let makeVoice {
             let voice = makeVoice { [inbox] event in inbox.post(.voice(event)) }
             voice.start()
@@ -97,6 +102,7 @@ final class AssistantLiveLoop {
                 try runner.dispatch(.power(power.read(), timestamp: clock), at: clock)
                 inbox.limitFrameRate(to: runner.paceLimits.frameRateFactor)
                 worker?.limit(to: runner.paceLimits)
+                depthWorker?.limit(to: runner.paceLimits)
             }
             for input in keys?.takeInput() ?? [] {
                 switch input {
@@ -126,6 +132,8 @@ final class AssistantLiveLoop {
             case .detections(let result)?:
                 try runner.dispatch(.detections(result.detections, frame: frameInHand, timestamp: clock,
                                                 lookedAt: result.frame.index), at: clock)
+            case .depth(let result)?:
+                try runner.depthMeasured(result.output, frame: result.frame.index, at: clock)
             case .line(let line)?:
                 try runner.command(line, at: clock)
             case .command(let command)?:

@@ -8,7 +8,8 @@ import Foundation
 /// Scripted (a file as fast as possible, commands from a pipe) the clock is the pictures' and the sound's own time:
 /// each command is taken when the session has settled (said what it had to say, finished its job), every frame is
 /// worked on in line, and a run repeats exactly. Live (a camera, `--realtime`, or a terminal) the clock is the wall
-/// clock, and the engines run beside the frames on threads of their own.
+/// clock, and the engines (the detector or text finder, the depth source, the page reader) run beside the frames on
+/// threads of their own. Either way a `DepthPacer` chooses the frames that get depth at all.
 final class AssistantRunner {
     struct Options {
         var printJSON: Bool
@@ -40,6 +41,9 @@ final class AssistantRunner {
     /// stop must not wait for it): they are handed the reading to run, and bring its page back as a `.page` event.
     /// Scripted runs read in line.
     var readsPageElsewhere: ((@escaping @Sendable () throws -> PageText) -> Void)?
+    /// Live runs compute depth on a thread of their own (`computeDepthElsewhere`); scripted runs in line.
+    private var measuresDepthElsewhere: ((Frame) -> Void)?
+    private var depthPacer = DepthPacer()
     private var searchDetect: DetectorWorker.Detect?
     private let motionEstimator = CameraMotionEstimator()
     private var lastThumbnail: MotionThumbnail?
@@ -241,7 +245,9 @@ final class AssistantRunner {
             sharpness = meter.measure(frame)
         }
         try dispatch(.frame(index: frame.index, timestamp: clock, sharpness: sharpness), at: clock)
-        if session.wantsDepth { try measureDepth(of: frame, at: clock) }
+        if engines.hasDepth, depthPacer.takes(at: clock, for: session) {
+            if let measuresDepthElsewhere { measuresDepthElsewhere(frame) } else { try measureDepth(of: frame, at: clock) }
+        }
         if pageCapture != nil { try capturePage(from: frame, at: clock) }
         guard inLine else { return }
         if activeEngines.contains(.textFinder) {
@@ -258,14 +264,38 @@ final class AssistantRunner {
         return try engines.objectDetector().detect(frame)
     }
 
-    /// Depth for the frame, while the session asks for it. Bad depth (a missing frame, a file of the wrong size) is
-    /// said once on the terminal and the session goes on without depth for that frame.
+    /// Depth for the frame, in line.
     private func measureDepth(of frame: Frame, at clock: Double) throws {
+        try depthMeasured(Self.depth(of: frame, engines: engines), frame: frame.index, at: clock)
+    }
+
+    /// Live: depth is computed from now on on a thread of its own, since a monocular model takes tens of
+    /// milliseconds a frame and walk mode's cues, keys and hazards must not wait for it. The worker gets the frames
+    /// the pacer chose (the newest wins while it is busy); each depth it finishes is handed to `post` (the live loop's
+    /// inbox) and comes back through `depthMeasured`. Returns the worker, for the loop to pace and stop; nil when
+    /// no depth source was chosen.
+    func computeDepthElsewhere(post: @escaping @Sendable (DepthWorker.Result) -> Void) -> DepthWorker? {
+        guard engines.hasDepth else { return nil }
+        let engines = self.engines
+        let worker = DepthWorker(depth: { frame in Self.depth(of: frame, engines: engines) }) { result in
+            // The work never throws: a failure comes back inside the result, to be said once.
+            if case .success(let depth) = result { post(depth) }
+        }
+        measuresDepthElsewhere = { frame in worker.offer(frame, at: Monotonic.seconds()) }
+        return worker
+    }
+
+    private static func depth(of frame: Frame, engines: AssistantEngines) -> Result<DepthMap?, any Error> {
+        Result { try engines.depthEstimator()?.depth(for: frame) }
+    }
+
+    /// A frame's depth (computed in line or on the depth thread) goes to the session. Bad depth (a missing frame, a
+    /// file of the wrong size) is said once on the terminal and the session goes on without depth for that frame.
+    func depthMeasured(_ result: Result<DepthMap?, any Error>, frame: Int, at clock: Double) throws {
         do {
-            guard let estimator = try engines.depthEstimator() else { return }
-            let map = try estimator.depth(for: frame)
+            guard let map = try result.get() else { return }
             depthFailure = nil
-            try dispatch(.depth(map, frame: frame.index, timestamp: clock), at: clock)
+            try dispatch(.depth(map, frame: frame, timestamp: clock), at: clock)
         } catch let error as UserFacingError {
             guard depthFailure != error.sentence else { return }
             depthFailure = error.sentence
@@ -273,8 +303,14 @@ final class AssistantRunner {
         }
     }
 
+    /// The camera's motion between frames: find moves its tracked boxes with it, and walk mode asks for depth at half
+    /// rate while the camera keeps still.
     private func measureMotion(of frame: Frame, at clock: Double) throws {
-        guard case .findingObject = session.mode else {
+        let moving: Bool = switch session.mode {
+        case .findingObject, .walking: true
+        default: false
+        }
+        guard moving else {
             lastThumbnail = nil
             return
         }

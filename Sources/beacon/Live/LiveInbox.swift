@@ -2,13 +2,15 @@ import BeaconAudio
 import BeaconCore
 import Foundation
 
-/// Everything the live loop reacts to, in arrival order: new frames from the source's thread and finished
-/// detections from the detector's thread. The loop waits here, so a detection becomes a cue the moment it is
+/// Everything the live loop reacts to, in arrival order: new frames from the source's thread, finished detections
+/// from the detector's thread and depth maps from the depth thread. The loop waits here, so a detection becomes a cue the moment it is
 /// ready rather than when the next frame happens to arrive.
 final class LiveInbox: @unchecked Sendable {
     enum Item {
         case frame(Frame, arrival: Double)
         case detections(DetectorWorker.Result)
+        /// A depth map (or why there is none) for a frame, from the assistant's depth thread.
+        case depth(DepthWorker.Result)
         case ended
         case failed(Error)
         /// A typed line or a key's command, for the assistant.
