@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -61,6 +62,57 @@ import Glibc
         let limited = try await served.pair(served.code)
         #expect(limited.status == 429)
         #expect(Int(limited.headers["retry-after"] ?? "") ?? 0 > 0)
+    }
+
+    @Test func httpsWithACertificateMadeOnceAndItsFingerprintPrinted() async throws {
+        let folder = try TestData.temporaryFolder("beacon-serve-tls")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let served = try ServedBeacon(dataFolder: folder, https: true)
+        let printed = served.standardOutput.split(separator: "\n").first { $0.hasPrefix("Certificate fingerprint (SHA-256): ") }
+            .map { String($0.dropFirst("Certificate fingerprint (SHA-256): ".count)) }
+        // The certificate a client is shown is the one whose fingerprint was printed.
+        let shown = try TestData.run("bash", ["-c", "echo | openssl s_client -connect 127.0.0.1:\(served.port) 2>/dev/null | openssl x509 -noout -fingerprint -sha256"])
+        #expect(printed != nil && shown.stdout.contains(printed ?? "?"), "printed \(printed ?? "nothing"), shown \(shown.stdout)")
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(certificateVerification: .none))
+        let page = try await client.execute(HTTPClientRequest(url: served.base + "/"), timeout: .seconds(10))
+        #expect(page.status.code == 200)
+        try await client.shutdown()
+        served.stop()
+        // The next start shows the same certificate, so the phone's exception and the checked fingerprint hold.
+        let again = try ServedBeacon(dataFolder: folder, https: true)
+        defer { again.stop() }
+        #expect(again.standardOutput.contains(printed ?? "?"))
+    }
+
+    @Test func aPhoneThatNeverSaysHelloIsLetGo() throws {
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let socket = try Self.openWebSocket(port: served.port)
+        defer { close(socket) }
+        // Nothing is sent; within the hello deadline (10 s) the server closes with 1008 and its reason (a ping may
+        // come first: the server pings every 10 s).
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var close: (code: Int, reason: String)?
+        while close == nil {
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let count = recv(socket, &chunk, chunk.count, 0)
+            guard count > 0 else { break }
+            received += chunk.prefix(count)
+            // Unmasked server frames with short payloads: opcode, length, payload.
+            while received.count >= 2, received.count >= 2 + Int(received[1] & 0x7F) {
+                let length = Int(received[1] & 0x7F)
+                let payload = Array(received[2..<(2 + length)])
+                if received[0] & 0x0F == 0x8, payload.count >= 2 {
+                    close = (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload.dropFirst(2), as: UTF8.self))
+                }
+                received.removeFirst(2 + length)
+            }
+        }
+        #expect(close?.code == 1008)
+        #expect(close?.reason.hasPrefix("Pair this phone first") == true, "\(String(describing: close))")
+        #expect(served.process.isRunning)
     }
 
     @Test func aPairedPhoneStaysPairedWhenBeaconRestarts() async throws {
@@ -196,8 +248,18 @@ import Glibc
 
     /// Opens a WebSocket by hand, starts a 100 KiB frame, sends 10 bytes of it and disappears.
     func vanishMidMessage(port: Int) throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = try Self.openWebSocket(port: port)
         defer { close(socket) }
+        // A masked binary frame announcing 102,400 bytes (64-bit length), then only ten of them.
+        var frame: [UInt8] = [0x82, 0xFF]
+        frame += withUnsafeBytes(of: UInt64(102_400).bigEndian, Array.init)
+        frame += [1, 2, 3, 4] + [UInt8](repeating: 0x55, count: 10)
+        _ = frame.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// A WebSocket opened by hand on a POSIX socket, past the upgrade: the tests then misbehave at the byte level.
+    static func openWebSocket(port: Int) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -212,10 +274,6 @@ import Glibc
         var reply = [UInt8](repeating: 0, count: 1024)
         let count = recv(socket, &reply, reply.count, 0)
         #expect(String(decoding: reply.prefix(max(count, 0)), as: UTF8.self).hasPrefix("HTTP/1.1 101"))
-        // A masked binary frame announcing 102,400 bytes (64-bit length), then only ten of them.
-        var frame: [UInt8] = [0x82, 0xFF]
-        frame += withUnsafeBytes(of: UInt64(102_400).bigEndian, Array.init)
-        frame += [1, 2, 3, 4] + [UInt8](repeating: 0x55, count: 10)
-        _ = frame.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+        return socket
     }
 }

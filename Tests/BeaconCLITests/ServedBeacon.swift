@@ -21,11 +21,16 @@ final class ServedBeacon: @unchecked Sendable {
     private(set) var code = ""
     private let errors = Pipe()
 
-    init(dataFolder given: URL? = nil, extraArguments: [String] = []) throws {
+    let scheme: String
+    private(set) var standardOutput = ""
+
+    init(dataFolder given: URL? = nil, https: Bool = false, extraArguments: [String] = []) throws {
+        scheme = https ? "https" : "http"
         ownsFolder = given == nil
         dataFolder = try given ?? TestData.temporaryFolder("beacon-serve")
         process.executableURL = BeaconBinary.url
-        process.arguments = ["serve", "--http", "--port", "0", "--silent", "--data-dir", dataFolder.path] + extraArguments
+        process.arguments = ["serve"] + (https ? ["--host", "127.0.0.1"] : ["--http"])
+            + ["--port", "0", "--silent", "--data-dir", dataFolder.path] + extraArguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -35,11 +40,13 @@ final class ServedBeacon: @unchecked Sendable {
         let reader = output.fileHandleForReading
         var text = ""
         let deadline = Date().addingTimeInterval(60)
-        while !(text.contains("Pairing code: ") && text.hasSuffix("\n")) && Date() < deadline && process.isRunning {
+        let lastLine = https ? "Certificate fingerprint" : "Pairing code: "
+        while !(text.contains(lastLine) && text.hasSuffix("\n")) && Date() < deadline && process.isRunning {
             let chunk = reader.availableData
             if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
             text += String(decoding: chunk, as: UTF8.self)
         }
+        standardOutput = text
         for line in text.split(separator: "\n") {
             if line.hasPrefix("Beacon is serving on "), let colon = line.split(separator: ":").last {
                 port = Int(colon.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) ?? 0
@@ -52,7 +59,7 @@ final class ServedBeacon: @unchecked Sendable {
         }
     }
 
-    var base: String { "http://127.0.0.1:\(port)" }
+    var base: String { "\(scheme)://127.0.0.1:\(port)" }
     var webSocketURL: String { "ws://127.0.0.1:\(port)/ws" }
 
     func stop() {
