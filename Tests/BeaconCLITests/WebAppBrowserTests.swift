@@ -46,6 +46,20 @@ import Testing
         return FileManager.default.fileExists(atPath: output.path) ? output : nil
     }
 
+    /// Serves Beacon, makes the camera video, and runs `body`; skips (or fails under CI's rule) when the browser or
+    /// the detector is missing. Everything made is removed after.
+    static func withServedBeacon(video name: String, needsDetector: Bool = true,
+                                 _ body: (ServedBeacon, URL) throws -> Void) throws {
+        guard browserIsReady() else { return }
+        if needsDetector { guard try BeaconBinary.canDetect() else { return } }
+        let folder = try TestData.temporaryFolder("beacon-browser")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try video(name, in: folder) else { return }
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        try body(served, video)
+    }
+
     static func log(_ result: [String: Any]) -> [String: Any] { result["beaconLog"] as? [String: Any] ?? [:] }
 
     static func live(_ result: [String: Any]) -> [String] { log(result)["live"] as? [String] ?? [] }
@@ -57,74 +71,60 @@ import Testing
     }
 
     @Test func findsTheCupWithEarconsPannedAsTheCameraTurns() throws {
-        guard Self.browserIsReady(), try BeaconBinary.canDetect() else { return }
-        let folder = try TestData.temporaryFolder("beacon-browser")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        guard let video = try Self.video("coffee-pan", in: folder) else { return }
-        let served = try ServedBeacon()
-        defer { served.stop() }
-        let result = try Self.drive(served, "find", video: video, ["--wait", "14"])
-        let live = Self.live(result)
-        #expect(live.contains("Looking for cup."), "\(live)")
-        #expect(live.contains { $0.hasPrefix("Cup") }, "\(live)")
-        #expect(live.last == "Stopped.", "\(live)")
-        // The video turns so the cup goes from the right, through the middle, to the left: the beats' pan follows.
-        let pans = Self.guidancePans(result)
-        #expect(pans.count >= 10, "\(pans.count) guidance earcons")
-        let firstRight = pans.firstIndex { $0 > 0.3 }
-        let firstLeft = pans.firstIndex { $0 < -0.3 }
-        #expect(firstRight != nil && firstLeft != nil, "pans: \(pans)")
-        if let firstRight, let firstLeft { #expect(firstRight < firstLeft, "right first, then left: \(pans)") }
-        let vibrations = Self.log(result)["vibrations"] as? [[Int]] ?? []
-        #expect(!vibrations.isEmpty, "the found and centred cues vibrate where the browser can")
-        #expect((result["consoleErrors"] as? [Any])?.isEmpty == true, "\(result["consoleErrors"] ?? "")")
+        try Self.withServedBeacon(video: "coffee-pan") { served, video in
+            let result = try Self.drive(served, "find", video: video, ["--wait", "14"])
+            let live = Self.live(result)
+            #expect(live.contains("Looking for cup."), "\(live)")
+            #expect(live.contains { $0.hasPrefix("Cup") }, "\(live)")
+            #expect(live.last == "Stopped.", "\(live)")
+            // The video turns so the cup goes from the right, through the middle, to the left: the beats' pan follows.
+            let pans = Self.guidancePans(result)
+            #expect(pans.count >= 10, "\(pans.count) guidance earcons")
+            let firstRight = pans.firstIndex { $0 > 0.3 }
+            let firstLeft = pans.firstIndex { $0 < -0.3 }
+            #expect(firstRight != nil && firstLeft != nil, "pans: \(pans)")
+            if let firstRight, let firstLeft { #expect(firstRight < firstLeft, "right first, then left: \(pans)") }
+            let vibrations = Self.log(result)["vibrations"] as? [[Int]] ?? []
+            #expect(!vibrations.isEmpty, "the found and centred cues vibrate where the browser can")
+            #expect((result["consoleErrors"] as? [Any])?.isEmpty == true, "\(result["consoleErrors"] ?? "")")
+        }
     }
 
     @Test func readsThePagePhoto() throws {
-        guard Self.browserIsReady(), try BeaconBinary.canDetect() else { return }
-        let folder = try TestData.temporaryFolder("beacon-browser")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        guard let video = try Self.video("page.png", in: folder) else { return }
-        let served = try ServedBeacon()
-        defer { served.stop() }
-        let result = try Self.drive(served, "read", video: video, ["--wait", "60"])
-        let live = Self.live(result)
-        #expect(live.contains("Reading."), "\(live)")
-        #expect(live.contains { $0.contains("segmentation") }, "\(live)")
-        #expect(live.contains { $0.contains("markers of the coins") }, "\(live)")
+        try Self.withServedBeacon(video: "page.png") { served, video in
+            let result = try Self.drive(served, "read", video: video, ["--wait", "60"])
+            let live = Self.live(result)
+            #expect(live.contains("Reading."), "\(live)")
+            #expect(live.contains { $0.contains("segmentation") }, "\(live)")
+            #expect(live.contains { $0.contains("markers of the coins") }, "\(live)")
+        }
     }
 
     @Test func deepLinksStartTheirJobs() throws {
-        guard Self.browserIsReady(), try BeaconBinary.canDetect() else { return }
-        let folder = try TestData.temporaryFolder("beacon-browser")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        guard let video = try Self.video("coffee-pan", in: folder) else { return }
-        let served = try ServedBeacon()
-        defer { served.stop() }
-        let find = try Self.drive(served, "deeplink", video: video, ["--link", "/find?object=cup", "--wait", "8"])
-        #expect(Self.live(find).contains("Looking for cup."), "\(Self.live(find))")
-        #expect(!Self.guidancePans(find).isEmpty)
-        let walk = try Self.drive(served, "deeplink", video: video, ["--link", "/explore", "--wait", "6"])
-        #expect(Self.live(walk).contains("Exploring."), "\(Self.live(walk))")
+        try Self.withServedBeacon(video: "coffee-pan") { served, video in
+            let find = try Self.drive(served, "deeplink", video: video, ["--link", "/find?object=cup", "--wait", "8"])
+            #expect(Self.live(find).contains("Looking for cup."), "\(Self.live(find))")
+            #expect(!Self.guidancePans(find).isEmpty)
+            let explore = try Self.drive(served, "deeplink", video: video, ["--link", "/explore", "--wait", "6"])
+            #expect(Self.live(explore).contains("Exploring."), "\(Self.live(explore))")
+            let walk = try Self.drive(served, "deeplink", video: video, ["--link", "/walk", "--wait", "6"])
+            #expect(Self.live(walk).contains { $0.hasPrefix("Walking") }, "\(Self.live(walk))")
+        }
     }
 
     @Test func pairingInTheBrowserAndNoSeriousAccessibilityProblems() throws {
-        guard Self.browserIsReady() else { return }
-        let folder = try TestData.temporaryFolder("beacon-browser")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        guard let video = try Self.video("page.png", in: folder) else { return }
-        let served = try ServedBeacon()
-        defer { served.stop() }
-        let pairing = try Self.drive(served, "pairing", video: video)
-        let forged = pairing["forgedToken"] as? [String: Any] ?? [:]
-        #expect(forged["screen"] as? String == "pair", "a forged token sends the page back to pairing: \(forged)")
-        #expect(forged["tokenKept"] as? Bool == false)
-        let closes = forged["closes"] as? [[String: Any]] ?? []
-        #expect(closes.contains { $0["code"] as? Int == 1008 }, "\(closes)")
+        try Self.withServedBeacon(video: "page.png", needsDetector: false) { served, video in
+            let pairing = try Self.drive(served, "pairing", video: video)
+            let forged = pairing["forgedToken"] as? [String: Any] ?? [:]
+            #expect(forged["screen"] as? String == "pair", "a forged token sends the page back to pairing: \(forged)")
+            #expect(forged["tokenKept"] as? Bool == false)
+            let closes = forged["closes"] as? [[String: Any]] ?? []
+            #expect(closes.contains { $0["code"] as? Int == 1008 }, "\(closes)")
 
-        let audit = try Self.drive(served, "audit", video: video)
-        #expect(audit["seriousOrCritical"] as? Int == 0, "\(audit["audit"] ?? "")")
-        let screens = (audit["audit"] as? [String: Any])?.keys.sorted() ?? []
-        #expect(screens.count >= 4, "screens audited: \(screens)")
+            let audit = try Self.drive(served, "audit", video: video)
+            #expect(audit["seriousOrCritical"] as? Int == 0, "\(audit["audit"] ?? "")")
+            let screens = (audit["audit"] as? [String: Any])?.keys.sorted() ?? []
+            #expect(screens.count >= 4, "screens audited: \(screens)")
+        }
     }
 }

@@ -77,7 +77,7 @@ final class AssistantLiveLoop {
             thread.name = "beacon-page"
             thread.start()
         }
-        depthWorker = runner.computeDepthElsewhere { [inbox] depth in inbox.post(.depth(depth)) }
+        depthWorker = runner.computeDepthElsewhere(turns: turns) { [inbox] depth in inbox.post(.depth(depth)) }
         if let makeVoice {
             let voice = makeVoice { [inbox] event in inbox.post(.voice(event)) }
             voice.start()

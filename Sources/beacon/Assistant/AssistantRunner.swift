@@ -274,10 +274,11 @@ final class AssistantRunner {
     /// the pacer chose (the newest wins while it is busy); each depth it finishes is handed to `post` (the live loop's
     /// inbox) and comes back through `depthMeasured`. Returns the worker, for the loop to pace and stop; nil when
     /// no depth source was chosen.
-    func computeDepthElsewhere(post: @escaping @Sendable (DepthWorker.Result) -> Void) -> DepthWorker? {
+    func computeDepthElsewhere(turns: InferenceTurns? = nil,
+                               post: @escaping @Sendable (DepthWorker.Result) -> Void) -> DepthWorker? {
         guard engines.hasDepth else { return nil }
         let engines = self.engines
-        let worker = DepthWorker(depth: { frame in Self.depth(of: frame, engines: engines) }) { result in
+        let worker = DepthWorker(depth: { frame in Self.depth(of: frame, engines: engines) }, turns: turns) { result in
             // The work never throws: a failure comes back inside the result, to be said once.
             if case .success(let depth) = result { post(depth) }
         }

@@ -68,7 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
         let composition = Composition()
         let store = try composition.userData(dataDirectory: dataDir)
         for file in store.setAside { Console.note("beacon: \(file.sentence)") }
-        let engines = try composition.assistantEngines(model: model, depth: nil, depthOptions: try DepthOptions.parse([]))
+        // Walk mode on a phone estimates depth from its camera (the monocular model), built when first asked for.
+        let engines = try composition.assistantEngines(model: model, depth: "model", depthOptions: try DepthOptions.parse([]))
         engines.warmUp(.objectDetector)
 
         let voice = silent ? nil : MachineVoice()
