@@ -120,10 +120,10 @@ struct Composition {
     }
 
     /// Voice commands from `microphone`, recognised with PocketSphinx and the command table's grammar.
-    func voiceInput(microphone: any Microphone, alwaysListening: Bool,
+    func voiceInput(microphone: any Microphone, alwaysListening: Bool, loadsOnFirstTalk: Bool = false,
                     onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput {
         VoiceInput(microphone: microphone, makeRecognizer: { try CommandRecognizer() },
-                   alwaysListening: alwaysListening, onEvent: onEvent)
+                   alwaysListening: alwaysListening, loadsOnFirstTalk: loadsOnFirstTalk, onEvent: onEvent)
     }
 
     /// Where speech goes: a WAV file when asked, else the audio device when one is reachable, else nowhere.

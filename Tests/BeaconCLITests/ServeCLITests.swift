@@ -205,6 +205,42 @@ import Glibc
         #expect(served.process.isRunning)
     }
 
+    /// Push to talk from a phone: espeak-ng's "explore" as 16 kHz audio chunks between talk start and end, heard by
+    /// the server's PocketSphinx, acted on by the session.
+    @Test func talkFromThePhoneReachesTheRecogniser() async throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us/mdef"),
+              TestData.hasTool("sox"), TestData.hasTool("espeak-ng") else {
+            #expect(!TestData.required, "PocketSphinx, sox or espeak-ng is missing")
+            return
+        }
+        let folder = try TestData.temporaryFolder("beacon-phone-voice")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spoken = folder.appendingPathComponent("spoken.wav").path, raw = folder.appendingPathComponent("speech.raw").path
+        try TestData.run("/usr/bin/env", ["espeak-ng", "-v", "en-us", "-w", spoken, "explore"])
+        try TestData.run("/usr/bin/env", ["sox", spoken, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-L", raw,
+                                          "pad", "0.3", "0.8"])
+        let audio = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+        #expect(audio.count > 16_000)
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        let token = try await served.token()
+        let conversation = try await served.converse { phone in
+            try await phone.hello(token)
+            #expect(await phone.waitFor(seconds: 30) { $0["text"] as? String == "Beacon ready." })
+            try await phone.send(json: #"{"v":1,"type":"talk","state":"start"}"#)
+            // A phone sends about a quarter of a second at a time, as it records.
+            for start in stride(from: 0, to: audio.count, by: 8_000) {
+                try await phone.send(binary: [0x02] + audio[start..<min(start + 8_000, audio.count)])
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            try await phone.send(json: #"{"v":1,"type":"talk","state":"end"}"#)
+            #expect(await phone.waitFor(seconds: 20) { $0["type"] as? String == "mode" && $0["mode"] as? String == "explore" })
+        }
+        let said = conversation.texts(ofType: "speak")
+        #expect(said.contains("Listening."), "\(said)")
+        #expect(said.contains("Exploring."), "\(said)")
+    }
+
     @Test func framesNeverReachTheDisk() async throws {
         guard try BeaconBinary.canDetect(), let bus = TestData.image("bus.jpg") else { return }
         let served = try ServedBeacon()

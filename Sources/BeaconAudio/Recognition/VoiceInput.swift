@@ -32,6 +32,7 @@ public final class VoiceInput: @unchecked Sendable {
     /// Built on the voice thread (loading the model takes a moment no one should wait for) and used only there.
     private var recognizer: CommandRecognizer!
     private let makeRecognizer: () throws -> CommandRecognizer
+    private let loadsOnFirstTalk: Bool
     private let onEvent: @Sendable (Event) -> Void
 
     private let lock = NSLock()
@@ -59,9 +60,12 @@ public final class VoiceInput: @unchecked Sendable {
 
     /// - Parameter makeRecognizer: called once, on the voice thread, before the microphone is read; a key pressed
     ///   meanwhile is remembered. Its error ends voice input with `.ended(error)`.
+    ///   With `loadsOnFirstTalk` (push to talk only) it is built when the talk key is first pressed instead: a
+    ///   server with many phones, most of which never talk, then keeps no model for them (tens of MiB each).
     public init(microphone: any Microphone, makeRecognizer: @escaping () throws -> CommandRecognizer,
                 alwaysListening: Bool = false, windowSeconds: Double = VoiceInput.defaultWindowSeconds,
-                onEvent: @escaping @Sendable (Event) -> Void) {
+                loadsOnFirstTalk: Bool = false, onEvent: @escaping @Sendable (Event) -> Void) {
+        self.loadsOnFirstTalk = loadsOnFirstTalk && !alwaysListening
         self.microphone = microphone
         self.makeRecognizer = makeRecognizer
         self.alwaysListening = alwaysListening
@@ -98,13 +102,14 @@ public final class VoiceInput: @unchecked Sendable {
 
     private func run() {
         do {
-            recognizer = try makeRecognizer()
-            recognizer.mode = alwaysListening ? .wakeWord : .command
+            if !loadsOnFirstTalk { try loadRecognizer() }
             while let chunk = try microphone.read() {
                 let pushed = lock.withLock { pushes }
                 if pushed != pushesSeen {
                     pushesSeen = pushed
                     apologised = false
+                    // What is said meanwhile waits in the microphone, and is heard once the model is there.
+                    if recognizer == nil { try loadRecognizer() }
                     try openWindow()
                 }
                 samplesRead += chunk.count
@@ -115,13 +120,18 @@ public final class VoiceInput: @unchecked Sendable {
                     onEvent(.timedOut)
                 }
             }
-            if let last = try recognizer.finish() { try handle(last) }
+            if recognizer != nil, let last = try recognizer.finish() { try handle(last) }
             onEvent(.ended(nil))
         } catch let error as RecognitionError {
             onEvent(.ended(error))
         } catch {
             onEvent(.ended(.decoderFailed(reason: "\(error)")))
         }
+    }
+
+    private func loadRecognizer() throws {
+        recognizer = try makeRecognizer()
+        recognizer.mode = alwaysListening ? .wakeWord : .command
     }
 
     private func openWindow(announce: Bool = true) throws {

@@ -47,7 +47,7 @@ final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
             outbox.send(.speechAudio(wav: WAVFile.bytes(audio)))
         }
         let voice = { [host, microphone] (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
-            host.composition.voiceInput(microphone: microphone, alwaysListening: false, onEvent: onEvent)
+            host.composition.voiceInput(microphone: microphone, alwaysListening: false, loadsOnFirstTalk: true, onEvent: onEvent)
         }
         let loop = AssistantLiveLoop(runner: runner, source: frames, engines: host.engines, power: host.power, voice: voice,
                                      inbox: inbox, readsTerminal: false, turns: host.turns)
