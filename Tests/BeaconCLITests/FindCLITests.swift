@@ -60,7 +60,7 @@ import Testing
         #expect(first > 0.6 && middle < 0.3 && last > 0.45, "intervals \(first), \(middle), \(last)")
         // The pan carries the cup through the middle without stopping, so "centred" is the chord alone; the new
         // direction is said once the cup moves away (nobody is closing in on it any more).
-        #expect(cues.compactMap(\.spoken) == ["Looking for cup.", "Cup, one o'clock.", "Eleven o'clock."])
+        #expect(cues.compactMap(\.spoken) == ["Looking for cup.", "Cup, about half a metre, one o'clock.", "Eleven o'clock."])
     }
 
     @Test func theRecordingBeepsFasterNearTheMiddleAndOnTheTargetsSide() throws {

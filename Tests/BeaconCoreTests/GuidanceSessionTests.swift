@@ -25,7 +25,7 @@ import Testing
         for index in 0..<RecordedCoffeePan.frameCount {
             driver.frame(index, detections: index % 3 == 0 ? RecordedCoffeePan.detections(frame: index) : nil)
         }
-        #expect(driver.spoken() == ["Looking for cup.", "Cup, one o'clock.", "Centred."])
+        #expect(driver.spoken() == ["Looking for cup.", "Cup, about half a metre, one o'clock.", "Centred."])
         let snapshots = driver.snapshots
         #expect(snapshots.count == RecordedCoffeePan.frameCount)
         #expect(snapshots.allSatisfy { $0.phase == .guiding && $0.trackID == 1 })
@@ -147,7 +147,7 @@ import Testing
         driver.start()
         run(&driver, seconds: 2) { _ in NormalizedPoint(x: 0.2, y: 0.5) }
         run(&driver, from: 30, seconds: 2) { _ in nil }
-        #expect(driver.spoken() == ["Looking for cup.", "Cup, eleven o'clock.", "Cup lost; last seen to your left."])
+        #expect(driver.spoken() == ["Looking for cup.", "Cup, about half a metre, eleven o'clock.", "Cup lost; last seen to your left."])
         // From saturation the seventh missed detection switches guidance off: 7 detector frames = 1.4 s after 2 s.
         let lostAt = try #require(driver.log.first { if case .earcon(let e, _) = $0.effect { e.kind == .lost } else { false } })
         #expect(abs(lostAt.time - (2 + 6 * 0.2)) < 1e-9)
@@ -194,10 +194,10 @@ import Testing
     @Test func earconsAreDuckedWhileSpeechPlays() {
         var driver = SessionDriver()
         driver.start()
-        run(&driver, seconds: 4) { _ in NormalizedPoint(x: 0.75, y: 0.5) }
-        // "Looking for cup." then "Cup, one o'clock." play for the first 2.1 s.
-        let during = driver.earcons(to: 2).filter { $0.earcon.kind == .tick }
-        let after = driver.earcons(from: 2.2).filter { $0.earcon.kind == .tick }
+        run(&driver, seconds: 6) { _ in NormalizedPoint(x: 0.75, y: 0.5) }
+        // "Looking for cup." then "Cup, about half a metre, one o'clock." play for the first 3.4 s.
+        let during = driver.earcons(to: 3.2).filter { $0.earcon.kind == .tick }
+        let after = driver.earcons(from: 3.6).filter { $0.earcon.kind == .tick }
         #expect(!during.isEmpty && !after.isEmpty)
         #expect(during.allSatisfy { abs($0.earcon.gain - 0.3 * after[0].earcon.gain) < 1e-9 })
     }
@@ -231,7 +231,7 @@ import Testing
         #expect(driver.send(.key(.repeatLast, timestamp: 125.1), at: 125.1).isEmpty)
         driver.send(.key(.pauseResume, timestamp: 125.2), at: 125.2)
         run(&driver, from: 1880, seconds: 3) { _ in NormalizedPoint(x: 0.57, y: 0.5) }
-        #expect(driver.spoken(from: 125) == ["Resumed.", "Cup, centred."])
+        #expect(driver.spoken(from: 125) == ["Resumed.", "Cup, about half a metre, centred."])
         #expect(driver.snapshots.last?.phase == .guiding)
     }
 
@@ -249,7 +249,7 @@ import Testing
         run(&driver, from: 30 * 15, seconds: 10) { time in time < 34 ? NormalizedPoint(x: 0.7, y: 0.5) : nil }
         run(&driver, from: 40 * 15, seconds: 6) { _ in nil }
         let later = driver.spoken(from: 30)
-        #expect(later.first == "Cup, one o'clock.", "\(later)")
+        #expect(later.first == "Cup, about half a metre, one o'clock.", "\(later)")
         #expect(later.filter { $0 == reminder }.count == 1, "once, 5 s after the loss: \(later)")
         let lostAt = driver.log.first { $0.time >= 30 && $0.effect.spokenText?.hasPrefix("Cup lost") == true }?.time
         let remindedAt = driver.log.first { $0.time >= 30 && $0.effect.spokenText == reminder }?.time
@@ -276,7 +276,7 @@ import Testing
         #expect(driver.earcons(from: 4.01, to: 8).isEmpty)
         driver.send(.key(.pauseResume, timestamp: 8), at: 8)
         run(&driver, from: 120, seconds: 12) { _ in NormalizedPoint(x: 0.5, y: 0.5) }
-        #expect(driver.spoken(from: 4) == ["Paused.", "Resumed.", "Cup, centred.", "Search paused after ten seconds. Press p to resume."])
+        #expect(driver.spoken(from: 4) == ["Paused.", "Resumed.", "Cup, about half a metre, centred.", "Search paused after ten seconds. Press p to resume."])
         #expect(driver.snapshots.first { $0.phase == .paused && $0.timestamp > 8 }?.timestamp == 18)
     }
 
@@ -307,11 +307,11 @@ import Testing
         var session = GuidanceSession()
         _ = session.handle(.start(Cups.target, timestamp: 0))
         _ = session.handle(.speechFinished(timestamp: 1))
-        _ = session.handle(.detections([Cups.at(0.8)], frame: 15, timestamp: 1))   // "Cup, one o'clock."
+        _ = session.handle(.detections([Cups.at(0.8)], frame: 15, timestamp: 1))   // "Cup, about half a metre, one o'clock."
         _ = session.handle(.speechFinished(timestamp: 2))
         // Within every cooldown, the user asks: the answer comes now, whole.
         let answer = session.handle(.key(.whereIsIt, timestamp: 2.5))
-        #expect(answer.contains(.speak(Utterance(text: "Cup, one o'clock.", priority: .stateChange, category: "answer", isRequested: true))))
+        #expect(answer.contains(.speak(Utterance(text: "Cup, about half a metre, one o'clock.", priority: .stateChange, category: "answer", isRequested: true))))
         _ = session.handle(.speechFinished(timestamp: 3.5))
         // A hazard is playing: the answer waits for it instead of cutting it off.
         let hazard = Utterance(text: "Step down ahead.", priority: .hazard, category: "hazard")
@@ -319,7 +319,7 @@ import Testing
         #expect(session.handle(.key(.whereIsIt, timestamp: 4.1)).isEmpty)
         let next = session.handle(.speechFinished(timestamp: 5))
         #expect(next.count == 1)
-        if case .speak(let utterance) = next.first { #expect(utterance.text == "Cup, one o'clock.") }
+        if case .speak(let utterance) = next.first { #expect(utterance.text == "Cup, about half a metre, one o'clock.") }
     }
 
     @Test func repeatSaysTheLastMessageAgain() {

@@ -24,20 +24,20 @@ import Testing
 
     @Test func guidanceSpeaksRussianInTheRussianVoice() {
         let said = foundAndLost(in: .russian)
-        #expect(said.map(\.text) == ["Ищу: чашка.", "Чашка, на час.", "Чашка: больше не вижу; последний раз справа."])
+        #expect(said.map(\.text) == ["Ищу: чашка.", "Чашка, примерно полметра, на час.", "Чашка: больше не вижу; последний раз справа."])
         #expect(said.allSatisfy { $0.language == .russian && $0.voice(default: "en") == "ru" })
     }
 
     @Test func guidanceSpeaksChineseInTheMandarinVoice() {
         let said = foundAndLost(in: .chinese)
-        #expect(said.map(\.text) == ["正在寻找杯子。", "杯子，一点钟方向。", "杯子不见了；最后在右边。"])
+        #expect(said.map(\.text) == ["正在寻找杯子。", "杯子，大约半米，一点钟方向。", "杯子不见了；最后在右边。"])
         #expect(said.allSatisfy { $0.voice(default: "en") == "cmn-latn-pinyin" })
     }
 
     /// English utterances carry no language, so the voice the person chose (en-us, say) still speaks them.
     @Test func englishKeepsTheChosenVoice() {
         let said = foundAndLost(in: .english)
-        #expect(said.map(\.text) == ["Looking for cup.", "Cup, one o'clock.", "Cup lost; last seen to your right."])
+        #expect(said.map(\.text) == ["Looking for cup.", "Cup, about half a metre, one o'clock.", "Cup lost; last seen to your right."])
         #expect(said.allSatisfy { $0.language == nil && $0.voice(default: "en-us") == "en-us" })
     }
 

@@ -9,8 +9,8 @@ public struct TargetState: Sendable, Hashable, Codable {
     public var apparentSize: Double
     /// Metres, when a depth source knows.
     public var distance: Double?
-    /// Metres from the object's usual size (`SizePriors`), for the last-metre distance cue when no depth source
-    /// knows; words say only measured distances.
+    /// Metres from the object's usual size (`SizePriors`) when no depth source knows: said with "about", and used
+    /// by the last-metre distance cue.
     public var estimatedDistance: Double?
 
     public init(label: String, isVisible: Bool, position: NormalizedPoint, apparentSize: Double = 0, distance: Double? = nil,
@@ -134,6 +134,7 @@ public struct CueModel: Sendable, Hashable {
         return Cue(isVisible: true, direction: direction, targetInterval: targetInterval, interval: interval,
                    earcon: earcon, haptic: haptics.pattern(for: direction, distanceFromCentre: distance),
                    clock: clock, directionWords: directionWords, spokenDirection: spokenDirection,
-                   words: phrases.found(target.label, direction: spokenDirection, distance: target.distance))
+                   words: phrases.found(target.label, direction: spokenDirection, distance: target.distance,
+                                        estimated: target.estimatedDistance))
     }
 }

@@ -78,11 +78,18 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     /// A template of this table (or any other) in this language: "Paused.", "Пауза.", "已暂停。".
     public func say(_ template: PhraseTemplate) -> String { book.say(template) }
 
-    /// "Cup, one o'clock." / "Cup, 1.5 metres, centred." `direction` is already in this language (`directionWords`).
-    public func found(_ label: String, direction: String, distance: Double? = nil) -> String {
+    /// "Cup, one o'clock." / "Cup, 1.5 metres, centred." / "Cup, about 1 metre, one o'clock.": a measured distance
+    /// (depth) as it is, else one estimated from the object's usual size with "about". `direction` is already in
+    /// this language (`directionWords`).
+    public func found(_ label: String, direction: String, distance: Double? = nil, estimated: Double? = nil) -> String {
         var values = ["object": name(label), "direction": direction]
-        guard let distance else { return sentence(targetAt, values) }
-        values["distance"] = book.distance(DistanceEstimate(unroundedMetres: distance, kind: .measured))
+        if let distance {
+            values["distance"] = book.distance(DistanceEstimate(unroundedMetres: distance, kind: .measured))
+        } else if let estimated {
+            values["distance"] = book.distance(DistanceEstimate(unroundedMetres: estimated, kind: .about))
+        } else {
+            return sentence(targetAt, values)
+        }
         return sentence(targetAtDistance, values)
     }
 

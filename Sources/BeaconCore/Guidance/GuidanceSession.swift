@@ -335,12 +335,12 @@ public struct GuidanceSession: Sendable {
         lastGuidedBox = nil
     }
 
-    /// The locked object's distance from its usual size, for the last-metre cue (only while it is on, and only for
-    /// objects: a text has no usual size). A box the picture cuts off gives an upper bound, which is still a fair
-    /// "within reach".
+    /// The locked object's distance from its usual size, said with "about" when no depth source knows and used by the
+    /// last-metre cue (only for objects: a text has no usual size). A box the picture cuts off gives an upper bound,
+    /// which is still a fair "within reach".
     private func estimatedDistance(of target: SearchTarget) -> Double? {
         let cues = configuration.cues
-        guard cues.distanceCue, cues.phrases.targetKind == .object, let box = lock.box else { return nil }
+        guard cues.phrases.targetKind == .object, let box = lock.box else { return nil }
         return SizePriors.standard.distance(of: box, label: target.label, verticalFieldOfView: cues.verticalFieldOfView,
                                             horizontalFieldOfView: cues.horizontalFieldOfView)?.unroundedMetres
     }
