@@ -205,7 +205,7 @@ import Glibc
         #expect(served.process.isRunning)
     }
 
-    /// Push to talk from a phone: espeak-ng's "explore" as 16 kHz audio chunks between talk start and end, heard by
+    /// Push to talk from a phone: espeak-ng's "Beacon, explore." as 16 kHz audio chunks between talk start and end, heard by
     /// the server's PocketSphinx, acted on by the session.
     @Test func talkFromThePhoneReachesTheRecogniser() async throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us/mdef"),
@@ -216,9 +216,9 @@ import Glibc
         let folder = try TestData.temporaryFolder("beacon-phone-voice")
         defer { try? FileManager.default.removeItem(at: folder) }
         let spoken = folder.appendingPathComponent("spoken.wav").path, raw = folder.appendingPathComponent("speech.raw").path
-        try TestData.run("/usr/bin/env", ["espeak-ng", "-v", "en-us", "-w", spoken, "explore"])
+        try TestData.run("/usr/bin/env", ["espeak-ng", "-v", "en-us", "-w", spoken, "Beacon, explore."])
         try TestData.run("/usr/bin/env", ["sox", spoken, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-L", raw,
-                                          "pad", "0.3", "0.8"])
+                                          "pad", "0.5", "1.0"])
         let audio = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
         #expect(audio.count > 16_000)
         let served = try ServedBeacon()

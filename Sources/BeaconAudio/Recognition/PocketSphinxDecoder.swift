@@ -15,6 +15,7 @@ final class PocketSphinxDecoder {
     private static let library = NSLock()
 
     private let decoder: OpaquePointer
+    private var dither = Dither()
     /// `cmd_ln_parse_r` keeps pointers into argv, so the strings stay allocated until the decoder is freed.
     private let arguments: [UnsafeMutablePointer<CChar>?]
 
@@ -29,10 +30,10 @@ final class PocketSphinxDecoder {
         let strings = ["beacon",
             "-hmm", acousticModel.path,
             "-samprate", "\(sampleRate)",
-            // A real microphone never gives exact digital silence; synthetic and file-fed speech does, and that
-            // upsets feature normalisation ("cup" became "door"). Half a bit of dither from a fixed seed stands in
-            // for a room's noise floor and keeps runs repeatable (measured in BeaconTestSupport/PocketSphinx.swift).
-            "-dither", "yes", "-seed", "1",
+            // Dither is added by `process` from this decoder's own generator (see `Dither`): sphinxbase's comes
+            // from one generator for the whole process, so each decoder's input depended on what every other
+            // decoder had consumed, and recognition rates moved by two clips in a hundred between runs.
+            "-dither", "no",
             // Score every senone in every frame, so a word's score does not depend on which hypotheses happened to
             // be alive before it: without it one phrase in nine was missed after a one-bit change in the input
             // (the same measurement). It costs about 0.07 s of CPU a recording.
@@ -122,10 +123,13 @@ final class PocketSphinxDecoder {
     func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws {
         Self.library.lock()
         defer { Self.library.unlock() }
-        guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        guard ps_process_raw(decoder, base, samples.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
-            throw RecognitionError.decoderFailed(reason: "it could not process audio")
+        guard !samples.isEmpty else { return }
+        var dithered = Array(samples)
+        dither.apply(to: &dithered)
+        let status = dithered.withUnsafeBufferPointer { buffer in
+            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, wholeUtterance ? 1 : 0)
         }
+        guard status >= 0 else { throw RecognitionError.decoderFailed(reason: "it could not process audio") }
     }
 
     func endUtterance() throws {
@@ -143,5 +147,27 @@ final class PocketSphinxDecoder {
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let lnScore = logmath_log_to_ln(ps_get_logmath(decoder), score)
         return (text, lnScore, Int(ps_get_n_frames(decoder)))
+    }
+}
+
+/// Half a bit of dither, as sphinxbase's own (one sample in four raised by one), from a generator of this decoder's
+/// own with a fixed seed. A real microphone never gives exact digital silence; synthetic and file-fed speech does,
+/// and that upsets feature normalisation ("cup" became "door"). The noise stands in for a room's noise floor, and a
+/// decoder given the same sound always hears the same thing, whatever other decoders in the process do.
+struct Dither {
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// xorshift64*: small, fast, and the same sequence on every platform.
+    private mutating func next() -> UInt64 {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 0x2545_F491_4F6C_DD1D
+    }
+
+    mutating func apply(to samples: inout [Int16]) {
+        for index in samples.indices where next() >> 62 == 0 && samples[index] < .max {
+            samples[index] += 1
+        }
     }
 }

@@ -25,11 +25,7 @@ struct BenchDepthCommand: ParsableCommand {
 
     @OptionGroup var depth: DepthOptions
 
-    @Flag(help: "Skip the Python reference.")
-    var noReference = false
-
-    @Option(help: "Python interpreter for the reference.")
-    var python = "python3"
+    @OptionGroup var pythonReference: ReferenceOptions
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be 1 or more.") }
@@ -74,9 +70,9 @@ struct BenchDepthCommand: ParsableCommand {
         }
 
         var reference: Reference?
-        if !noReference {
+        if !pythonReference.skip {
             do {
-                let data = try ReferenceRun.runScript("reference_depth.py", python: python, composition: composition, arguments: [
+                let data = try ReferenceRun.runScript("reference_depth.py", python: pythonReference.python, composition: composition, arguments: [
                     model.session.modelPath] + paths + ["--runs", String(runs), "--warmup", "3", "--threads", String(depth.depthThreads)])
                 reference = try JSONDecoder().decode(Reference.self, from: data)
             } catch let error as UserFacingError {

@@ -24,11 +24,7 @@ struct BenchDetectCommand: ParsableCommand {
 
     @OptionGroup var detector: DetectorOptions
 
-    @Flag(help: "Skip the Python reference.")
-    var noReference = false
-
-    @Option(help: "Python interpreter for the reference.")
-    var python = "python3"
+    @OptionGroup var pythonReference: ReferenceOptions
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be 1 or more.") }
@@ -62,9 +58,9 @@ struct BenchDetectCommand: ParsableCommand {
         }
 
         var reference: ReferenceRun?
-        if !noReference {
+        if !pythonReference.skip {
             do {
-                reference = try ReferenceRun.run(python: python, composition: composition, model: detector.session.modelPath,
+                reference = try ReferenceRun.run(python: pythonReference.python, composition: composition, model: detector.session.modelPath,
                                                  images: paths, runs: runs, threads: self.detector.threads,
                                                  thresholds: detector.thresholds)
             } catch let error as UserFacingError {

@@ -30,11 +30,7 @@ struct BenchOCRCommand: ParsableCommand {
 
     @OptionGroup var ocr: PPOCROptions
 
-    @Flag(help: "Skip the Python reference.")
-    var noReference = false
-
-    @Option(help: "Python interpreter for the reference.")
-    var python = "python3"
+    @OptionGroup var pythonReference: ReferenceOptions
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be 1 or more.") }
@@ -67,9 +63,9 @@ struct BenchOCRCommand: ParsableCommand {
         }
 
         var reference: OCRReferenceRun?
-        if !noReference {
+        if !pythonReference.skip {
             do {
-                reference = try OCRReferenceRun.run(python: python, composition: composition, engine: engine,
+                reference = try OCRReferenceRun.run(python: pythonReference.python, composition: composition, engine: engine,
                                                     images: images, runs: runs, options: ocr)
             } catch let error as UserFacingError {
                 Console.note("Python reference skipped: \(error.sentence)")

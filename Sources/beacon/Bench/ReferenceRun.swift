@@ -1,6 +1,16 @@
+import ArgumentParser
 import BeaconCore
 import BeaconVision
 import Foundation
+
+/// The Python reference a benchmark runs beside Beacon's own figures (scripts/reference_*.py).
+struct ReferenceOptions: ParsableArguments {
+    @Flag(name: .customLong("no-reference"), help: "Skip the Python reference.")
+    var skip = false
+
+    @Option(help: "Python interpreter for the reference.")
+    var python = "python3"
+}
 
 /// The Python reference (scripts/reference_detect.py) run on the same images, its timings and boxes.
 struct ReferenceRun {
