@@ -30,3 +30,7 @@ public protocol FrameSource: AnyObject {
     /// The next frame, or nil when the source has ended.
     func nextFrame() throws -> Frame?
 }
+
+/// A source whose frames arrive as they happen (a camera, a phone, a file played at its own pace): a live loop takes
+/// them as they come instead of pacing them itself.
+public protocol LiveFrameSource: FrameSource {}

@@ -30,8 +30,10 @@ public enum PhoneMessage: Sendable, Equatable {
     case orientation(alpha: Double?, beta: Double?, gamma: Double?)
     case location(latitude: Double, longitude: Double, accuracy: Double?)
     case preferences(speech: SpeechPlayback)
-    /// A camera frame, still encoded: it is decoded where the session runs, not on the network's threads.
-    case frame(jpeg: [UInt8])
+    /// A camera frame, still encoded: it is decoded where the session runs, not on the network's threads. `number`
+    /// counts the connection's frames from 1, for the sentence about a frame that turns out unreadable and for the
+    /// cues that name the frame they looked at.
+    case frame(jpeg: [UInt8], number: Int)
     /// Microphone audio, 16 kHz mono.
     case audio([Int16])
 }
@@ -151,7 +153,7 @@ public struct PhoneMessageDecoder: Sendable {
             guard payload >= 4, bytes[1] == 0xFF, bytes[2] == 0xD8 else {
                 throw ProtocolViolation(.unsupportedData, "Frame \(frames) is not a JPEG.")
             }
-            return .frame(jpeg: Array(bytes[1...]))
+            return .frame(jpeg: Array(bytes[1...]), number: frames)
         case .audio:
             guard payload <= PhoneProtocol.maximumAudioBytes else {
                 throw ProtocolViolation(.messageTooBig, "Audio message \(count) is \(Self.kibibytes(payload)); the limit is 64 KiB.")
@@ -168,9 +170,6 @@ public struct PhoneMessageDecoder: Sendable {
             preconditionFailure("refused above")
         }
     }
-
-    /// The number of the frame messages seen so far (for reasons about a frame that failed to decode later).
-    public var frameCount: Int { frames }
 
     static func kibibytes(_ bytes: Int) -> String { "\(Int((Double(bytes) / 1024).rounded(.up))) KiB" }
 }

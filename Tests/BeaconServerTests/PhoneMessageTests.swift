@@ -18,7 +18,7 @@ import Testing
         #expect(try decoder.decode(text: #"{"v":1,"type":"location","lat":55.75,"lon":37.62,"accuracy":12}"#)
                 == .location(latitude: 55.75, longitude: 37.62, accuracy: 12))
         #expect(try decoder.decode(text: #"{"v":1,"type":"preferences","speech":"server"}"#) == .preferences(speech: .server))
-        #expect(try decoder.decode(binary: [0x01, 0xFF, 0xD8, 0xFF, 0xE0]) == .frame(jpeg: [0xFF, 0xD8, 0xFF, 0xE0]))
+        #expect(try decoder.decode(binary: [0x01, 0xFF, 0xD8, 0xFF, 0xE0]) == .frame(jpeg: [0xFF, 0xD8, 0xFF, 0xE0], number: 1))
         #expect(try decoder.decode(binary: [0x02, 0x01, 0x00, 0xFF, 0xFF]) == .audio([1, -1]))
         #expect(decoder.count == 11)
     }

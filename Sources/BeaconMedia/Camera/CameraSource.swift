@@ -6,7 +6,7 @@ import Foundation
 /// `nextFrame()` returns the newest picture, waiting for one newer than the last it returned; pictures the consumer
 /// was too slow for are dropped, so their indexes and timestamps skip ahead. Indexes count every picture the
 /// camera delivered, timestamps are seconds since its first.
-public final class CameraSource: FrameSource {
+public final class CameraSource: LiveFrameSource {
     public let name: String
     /// The camera as sentences name it, e.g. "/dev/video0".
     public let device: String

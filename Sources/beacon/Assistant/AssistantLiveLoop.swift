@@ -85,7 +85,7 @@ final class AssistantLiveLoop {
             voiceEnded = false
         }
         let start = Monotonic.seconds()
-        let file = source as? PacedFrameSource == nil && !(source.name.hasPrefix("camera")) && !(source is LiveFrameSource)
+        let file = !(source is LiveFrameSource)
         inbox.pump(file ? PacedFrameSource(HeldFrameSource(source)) : source)
         runner.outputBegin()
         try runner.dispatch(runner.startEvent(settingsUnreadable: settingsUnreadable), at: 0)

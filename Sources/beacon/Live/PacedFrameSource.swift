@@ -3,7 +3,7 @@ import Foundation
 
 /// Plays a file source in real time, like a camera: frames become available at their timestamps, and a consumer
 /// that is too slow gets the newest one (earlier ones are dropped, never queued).
-final class PacedFrameSource: FrameSource, @unchecked Sendable {
+final class PacedFrameSource: LiveFrameSource, @unchecked Sendable {
     let name: String
     private let condition = NSCondition()
     private var newest: Frame?

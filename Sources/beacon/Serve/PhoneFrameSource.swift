@@ -2,10 +2,6 @@ import BeaconCore
 import BeaconMedia
 import Foundation
 
-/// A source whose frames arrive as they happen (a camera, a phone): the live loop takes them as they come instead
-/// of pacing them like a file.
-protocol LiveFrameSource: FrameSource {}
-
 /// A phone's camera: JPEG frames pushed from its connection, decoded on the session's frame thread (never on the
 /// network's), newest first: a frame that arrives while one waits replaces it. Frames stay in memory only.
 final class PhoneFrameSource: LiveFrameSource, @unchecked Sendable {

@@ -16,7 +16,6 @@ final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
     private let outbox: PhoneOutbox
     private let lock = NSLock()
     private var speech: SpeechPlayback
-    private var frameMessages = 0
     private var lastSampleTime = 0.0
     /// Signalled when the session's thread has finished (engines idle, sound rendered).
     let finished = DispatchSemaphore(value: 0)
@@ -55,8 +54,8 @@ final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         if let job { inbox.post(.line(job)) }
         let settingsUnreadable = host.store.settingsWereUnreadable
         nonisolated(unsafe) let owned = loop // moves to the session's thread; nothing else touches it from here on
-        let finished = finished
-        let thread = Thread { [outbox] in
+        // The thread keeps the session alive until it ends, so the host can wait for it after the phone is gone.
+        let thread = Thread { [self, outbox] in
             let loop = owned
             defer { finished.signal() }
             do {
@@ -87,11 +86,7 @@ final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
             }
         case .audio(let samples):
             microphone.push(samples)
-        case .frame(let jpeg):
-            let number = lock.withLock {
-                frameMessages += 1
-                return frameMessages
-            }
+        case let .frame(jpeg, number):
             frames.push(jpeg, number: number)
         case .motion(let samples):
             for sample in samples { sensors.push(sample.jsonLine) }
@@ -136,21 +131,22 @@ final class PhoneSessionHost: PhoneSessionFactory, @unchecked Sendable {
         sessionConfiguration = configuration
     }
 
+    private struct Running {
+        weak var session: PhoneSession?
+    }
+
     private let lock = NSLock()
-    private var running: [Int: PhoneSession] = [:]
+    /// Sessions are forgotten on their own once their thread ends, so a long day of phones coming and going leaves
+    /// nothing behind.
+    private var running: [Running] = []
 
     func openSession(number: Int, speech: SpeechPlayback, job: String?, outbox: PhoneOutbox) throws -> any PhoneSessionHandle {
         do {
             let session = try PhoneSession(number: number, speech: speech, job: job, outbox: outbox, host: self)
-            lock.withLock { running[number] = session }
-            // Forgotten once its thread ends, so a long day of phones coming and going leaves nothing behind.
-            let thread = Thread { [weak self, session] in
-                session.finished.wait()
-                session.finished.signal()
-                _ = self?.lock.withLock { self?.running.removeValue(forKey: number) }
+            lock.withLock {
+                running.removeAll { $0.session == nil }
+                running.append(Running(session: session))
             }
-            thread.name = "beacon-phone-\(number)-end"
-            thread.start()
             return session
         } catch let error as UserFacingError {
             throw ProtocolViolation(.goingAway, error.sentence)
@@ -159,7 +155,7 @@ final class PhoneSessionHost: PhoneSessionFactory, @unchecked Sendable {
 
     /// Ends every session and waits for their threads, so no inference is running when the process exits.
     func endAll(within seconds: Double = 10) {
-        let sessions = lock.withLock { Array(running.values) }
+        let sessions = lock.withLock { running.compactMap(\.session) }
         for session in sessions { session.end() }
         let deadline = DispatchTime.now() + seconds
         for session in sessions where session.finished.wait(timeout: deadline) == .success {
