@@ -74,6 +74,28 @@ final class VoiceInputTests {
                           .ended(nil)])
     }
 
+    @Test("a phone's talk button opens the window in step with its sound: words sent at once are all heard")
+    func talkButtonOfAPushedMicrophone() throws {
+        let collected = EventLog()
+        let microphone = PushedMicrophone(name: "phone")
+        let input = VoiceInput(microphone: microphone, makeRecognizer: { [recognizer] in recognizer },
+                               loadsOnFirstTalk: true) { collected.append($0) }
+        input.start()
+        // Silence goes by first, as between talks; then the button and the words with no pause before them, and
+        // nobody calls pushToTalk: the microphone alone says a talk began.
+        Thread.sleep(forTimeInterval: 0.3)
+        microphone.startTalk()
+        microphone.push(try spoken("Explore."))
+        microphone.push(PCMAudio.silence(seconds: 1, sampleRate: CommandRecognizer.sampleRate).samples)
+        microphone.endTalk()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !collected.events.contains(where: { if case .heard = $0 { true } else { false } }) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        input.stop()
+        #expect(collected.events.prefix(2) == [.listening, .heard(.command(.explore), words: "explore")], "\(collected.events)")
+    }
+
     @Test("push-to-talk: without the key nothing is heard, even a command")
     func nothingWithoutKey() throws {
         let heard = try events([.pause(0.5), .say("What did you detect recently?"), .pause(1)], alwaysListening: false)

@@ -104,7 +104,7 @@ public final class VoiceInput: @unchecked Sendable {
         do {
             if !loadsOnFirstTalk { try loadRecognizer() }
             while let chunk = try microphone.read() {
-                let pushed = lock.withLock { pushes }
+                let pushed = lock.withLock { pushes } + microphone.talksStarted
                 if pushed != pushesSeen {
                     pushesSeen = pushed
                     apologised = false

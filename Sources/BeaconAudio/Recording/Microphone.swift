@@ -11,4 +11,12 @@ public protocol Microphone: AnyObject {
     /// Asks it to stop: the next `read` returns nil (a read already waiting ends within one chunk). Safe to call
     /// from another thread, and more than once.
     func close()
+    /// How many talks its own talk button had begun when the last chunk was read (a phone's push to talk). The
+    /// command window opens in step with the sound, so words sent right after the button are never lost to a
+    /// busy thread elsewhere. Microphones without a button say 0.
+    var talksStarted: Int { get }
+}
+
+extension Microphone {
+    public var talksStarted: Int { 0 }
 }

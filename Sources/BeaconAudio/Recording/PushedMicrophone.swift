@@ -11,6 +11,8 @@ public final class PushedMicrophone: Microphone, @unchecked Sendable {
     private let condition = NSCondition()
     private var queued: [Int16] = []
     private var talking = false
+    private var talksRequested = 0
+    private var talksDelivered = 0
     private var closed = false
     private static let silenceChunk = CommandRecognizer.sampleRate / 10
 
@@ -18,10 +20,11 @@ public final class PushedMicrophone: Microphone, @unchecked Sendable {
         self.name = name
     }
 
-    /// A talk begins: sound follows until `endTalk`.
+    /// A talk begins: sound follows until `endTalk`. The recogniser opens its window with the next chunk it reads.
     public func startTalk() {
         condition.withLock {
             talking = true
+            talksRequested += 1
             condition.broadcast()
         }
     }
@@ -52,10 +55,15 @@ public final class PushedMicrophone: Microphone, @unchecked Sendable {
                 if !condition.wait(until: deadline) { break }
             }
             if closed { return nil }
+            talksDelivered = talksRequested
             if queued.isEmpty { return [Int16](repeating: 0, count: Self.silenceChunk) }
             defer { queued.removeAll(keepingCapacity: true) }
             return queued
         }
+    }
+
+    public var talksStarted: Int {
+        condition.withLock { talksDelivered }
     }
 
     public func close() {

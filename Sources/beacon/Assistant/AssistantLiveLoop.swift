@@ -142,8 +142,6 @@ final class AssistantLiveLoop {
                 try runner.dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
             case .voice(let event)?:
                 try hear(event, at: clock)
-            case .talk?:
-                try talk(at: clock)
             case .hangUp?:
                 break loop
             case .ended?:
@@ -173,7 +171,8 @@ final class AssistantLiveLoop {
         case .rejected(let words, _):
             try runner.rejected(words: words, at: clock)
         case .listening:
-            // The key's own "listen" command has said "Listening."; the wake word said alone has not.
+            // The key's own "listen" command has said "Listening."; the wake word said alone and a phone's talk button
+            // have not.
             if keyPushes > 0 {
                 keyPushes -= 1
             } else {

@@ -138,7 +138,7 @@ final class GuidanceLoop {
             try checkPower(at: clock, worker: worker, inbox: inbox, statistics: &statistics)
             let event: GuidanceEvent
             switch item {
-            case nil, .line?, .command?, .voice?, .page?, .depth?, .talk?, .hangUp?:
+            case nil, .line?, .command?, .voice?, .page?, .depth?, .hangUp?:
                 continue
             case .ended?:
                 statistics.skippedFrames = inbox.skippedFrames

@@ -20,8 +20,6 @@ final class LiveInbox: @unchecked Sendable {
         case page(PageText)
         /// What the voice thread heard (a command, a rejection, the end of the microphone).
         case voice(VoiceInput.Event)
-        /// The talk button was pressed (a phone's push to talk), like the talk key.
-        case talk
         /// The person went away (a phone disconnected): the session ends now, settled or not.
         case hangUp
     }

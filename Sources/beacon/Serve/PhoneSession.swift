@@ -78,9 +78,10 @@ final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         case .command(let text):
             inbox.post(.line(text))
         case .talk(let started):
+            // The microphone itself tells the recogniser a talk began, in step with its sound; the recogniser's
+            // "listening" then says "Listening.", as the wake word does.
             if started {
                 microphone.startTalk()
-                inbox.post(.talk)
             } else {
                 microphone.endTalk()
             }
