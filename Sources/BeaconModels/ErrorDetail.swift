@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +13,6 @@ enum ErrorDetail {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         let bridged = error as NSError
         if bridged.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(bridged.code))) }
-        if let urlError = error as? URLError { return urlError.localizedDescription }
         let text = bridged.localizedDescription
         return text.isEmpty ? String(describing: error) : text
     }

@@ -1,18 +1,22 @@
+import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOPosix
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Downloads one URL into one file with URLSession, hashing the bytes as they arrive.
+/// Downloads one URL into one file with AsyncHTTPClient, hashing the bytes as they arrive. Not URLSession:
+/// FoundationNetworking's libcurl corrupted the heap now and then on failed connections (seen in the webhook
+/// sender), and one HTTP client for the whole program is one set of failures to understand.
 struct HTTPDownloader: Sendable {
     var progress: (any DownloadProgressObserver)?
     /// Seconds without any data before giving up.
     var idleTimeout: TimeInterval = 60
+    /// Seconds to reach the server.
+    var connectTimeout: TimeInterval = 10
 
     /// Writes the body of `url` into `destination` (which must not exist yet) and returns the fingerprint of
     /// the bytes written. On failure the caller deletes `destination`.
@@ -26,88 +30,68 @@ struct HTTPDownloader: Sendable {
         let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         progress?.downloadStarted(fileName: displayName, from: url, expectedBytes: expectedBytes)
 
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = idleTimeout
-        let delegateQueue = OperationQueue()
-        delegateQueue.maxConcurrentOperationCount = 1 // the delegate relies on its callbacks never overlapping
-
-        let delegate = DownloadDelegate(output: output, displayName: displayName, expectedBytes: expectedBytes, progress: progress)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
-        let task = session.dataTask(with: url)
-        // Cancelling the Swift task cancels the transfer; the delegate then reports it as a failure.
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                delegate.attach(continuation)
-                task.resume()
-            }
-        } onCancel: {
-            task.cancel()
-        }
-    }
-}
-
-/// URLSession's delegate for one download: streams the body to a file and a hasher, reports progress, and
-/// resumes the waiting caller exactly once when the task completes.
-private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // Mutable state is touched only from the session's delegate queue, which runs one callback at a time.
-    private let output: FileHandle
-    private let displayName: String
-    private var expectedBytes: Int64?
-    private let progress: (any DownloadProgressObserver)?
-    private var continuation: CheckedContinuation<Result<FileFingerprint, DownloadFailure>, Never>?
-    private var hasher = StreamingSHA256()
-    private var failure: DownloadFailure?
-
-    init(output: FileHandle, displayName: String, expectedBytes: Int64?, progress: (any DownloadProgressObserver)?) {
-        self.output = output
-        self.displayName = displayName
-        self.expectedBytes = expectedBytes
-        self.progress = progress
-    }
-
-    /// Called once, before the task is resumed, so no callback can run before the continuation is in place.
-    func attach(_ continuation: CheckedContinuation<Result<FileFingerprint, DownloadFailure>, Never>) {
-        self.continuation = continuation
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            failure = .httpStatus(http.statusCode)
-            completionHandler(.cancel)
-            return
-        }
-        if expectedBytes == nil, response.expectedContentLength > 0 { expectedBytes = response.expectedContentLength }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard failure == nil else { return }
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .milliseconds(Int64(connectTimeout * 1000)),
+                                      read: .milliseconds(Int64(idleTimeout * 1000)))
+        // A server that cannot be reached is said at once (with what to do), not retried until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        var hasher = StreamingSHA256()
+        let result: Result<FileFingerprint, DownloadFailure>
         do {
-            try output.write(contentsOf: data)
+            result = try await receive(url, with: client, into: output, hasher: &hasher, displayName: displayName,
+                                       expectedBytes: expectedBytes)
         } catch {
-            failure = .writeFailed(error)
-            dataTask.cancel()
-            return
+            result = .failure(Self.failure(for: error))
         }
-        hasher.update(data)
-        progress?.downloadAdvanced(fileName: displayName, receivedBytes: hasher.byteCount, expectedBytes: expectedBytes)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        session.finishTasksAndInvalidate() // a session keeps its delegate alive until invalidated
+        try? await client.shutdown()
+        let closed: Result<Void, DownloadFailure>
         do {
             try output.synchronize()
             try output.close()
+            closed = .success(())
         } catch {
-            if failure == nil { failure = .writeFailed(error) }
-        }
-        if failure == nil, let error {
-            failure = .transport(error as? URLError ?? URLError(.unknown))
+            closed = .failure(.writeFailed(error))
         }
         progress?.downloadFinished(fileName: displayName, receivedBytes: hasher.byteCount) // ends a bar's line either way
-        let result: Result<FileFingerprint, DownloadFailure> = failure.map { .failure($0) } ?? .success(hasher.finish())
-        continuation?.resume(returning: result)
-        continuation = nil
+        if case .success = result, case .failure(let failure) = closed { return .failure(failure) }
+        return result
+    }
+
+    private func receive(_ url: URL, with client: HTTPClient, into output: FileHandle, hasher: inout StreamingSHA256,
+                         displayName: String, expectedBytes: Int64?) async throws -> Result<FileFingerprint, DownloadFailure> {
+        // The read timeout guards against a stalled transfer; the deadline only against one that never ends.
+        let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), deadline: .now() + .hours(24))
+        guard (200..<300).contains(response.status.code) else { return .failure(.httpStatus(Int(response.status.code))) }
+        var expected = expectedBytes
+        if expected == nil, let length = response.headers.first(name: "content-length").flatMap(Int64.init), length > 0 {
+            expected = length
+        }
+        for try await chunk in response.body {
+            let data = Data(chunk.readableBytesView)
+            do {
+                try output.write(contentsOf: data)
+            } catch {
+                return .failure(.writeFailed(error))
+            }
+            hasher.update(data)
+            progress?.downloadAdvanced(fileName: displayName, receivedBytes: hasher.byteCount, expectedBytes: expected)
+        }
+        return .success(hasher.finish())
+    }
+
+    /// What went wrong on the way, as the installer tells it: the server not reached, or the transfer broken.
+    static func failure(for error: any Error) -> DownloadFailure {
+        if error is CancellationError { return .transport(error) }
+        if error is NIOConnectionError { return .unreachable(error) }
+        if let client = error as? HTTPClientError,
+           [.connectTimeout, .readTimeout, .remoteConnectionClosed, .deadlineExceeded].contains(client) {
+            return .unreachable(error)
+        }
+        if let channel = error as? ChannelError, case .connectTimeout = channel { return .unreachable(error) }
+        if let io = error as? IOError, [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, ETIMEDOUT, ECONNRESET].contains(io.errnoCode) {
+            return .unreachable(error)
+        }
+        return .transport(error)
     }
 }

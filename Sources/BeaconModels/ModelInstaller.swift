@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Downloads catalogue models into the user cache, verified before they appear under their real name.
 ///
