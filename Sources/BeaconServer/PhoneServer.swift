@@ -18,11 +18,14 @@ public final class PhoneServer: Sendable {
         public var port: Int
         /// Nil: plain HTTP.
         public var certificate: ServerCertificate?
+        /// `AppIcon` as PNG by side, served as `/icon-SIDE.png` for phones that take no SVG icon (iOS).
+        public var iconPNGs: [Int: [UInt8]]
 
-        public init(host: String, port: Int, certificate: ServerCertificate?) {
+        public init(host: String, port: Int, certificate: ServerCertificate?, iconPNGs: [Int: [UInt8]] = [:]) {
             self.host = host
             self.port = port
             self.certificate = certificate
+            self.iconPNGs = iconPNGs
         }
     }
 
@@ -75,8 +78,9 @@ public final class PhoneServer: Sendable {
         for path in WebApp.pagePaths {
             router.get(RouterPath(path)) { _, _ in WebApp.page }
         }
-        router.get("/:file") { _, context in
-            guard let name = context.parameters.get("file"), let file = WebApp.file(named: name) else {
+        router.get("/:file") { [configuration] _, context in
+            guard let name = context.parameters.get("file"),
+                  let file = WebApp.file(named: name) ?? WebApp.icon(named: name, from: configuration.iconPNGs) else {
                 throw HTTPError(.notFound, message: "No such page.")
             }
             return file

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BeaconMedia
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -23,6 +24,29 @@ import Glibc
         }
         #expect(try await served.request("/../../etc/passwd").status == 404)
         #expect(try await served.request("/nothing-here.js").status == 404)
+        #expect(try await served.request("/icon-64.png").status == 404)
+    }
+
+    /// iOS takes a home-screen icon only as PNG (`apple-touch-icon`), and Android's installer wants 192 and 512 px:
+    /// the server draws them, and they decode to the icon's yellow dot on black.
+    @Test func servesTheIconAsPNGForHomeScreens() async throws {
+        let served = try ServedBeacon()
+        defer { served.stop() }
+        #expect(try await served.request("/").body.contains(#"<link rel="apple-touch-icon" href="/icon-180.png">"#))
+        let manifest = try await served.request("/manifest.webmanifest")
+        let icons = (try JSONSerialization.jsonObject(with: Data(manifest.body.utf8)) as? [String: Any])?["icons"] as? [[String: String]]
+        #expect(icons?.contains { $0["src"] == "/icon-192.png" && $0["sizes"] == "192x192" && $0["type"] == "image/png" } == true)
+        #expect(icons?.contains { $0["src"] == "/icon-512.png" && $0["sizes"] == "512x512" && $0["type"] == "image/png" } == true)
+        for side in [180, 192, 512] {
+            let icon = try await served.request("/icon-\(side).png")
+            #expect(icon.status == 200)
+            #expect(icon.headers["content-type"] == "image/png")
+            let frame = try ImageDecoder().decode(Data(icon.bytes), name: "icon-\(side).png")
+            #expect(frame.width == side && frame.height == side)
+            let centre = frame.rgb[(side / 2 * side + side / 2) * 3..<(side / 2 * side + side / 2) * 3 + 3]
+            #expect(Array(centre) == [0xFF, 0xD4, 0x00], "side \(side)")
+            #expect(Array(frame.rgb[0..<3]) == [0, 0, 0], "side \(side)")
+        }
     }
 
     @Test func onlyAPairedPhoneGetsASession() async throws {

@@ -82,7 +82,8 @@ final class ServedBeacon: @unchecked Sendable {
         var headers: [String: String]
     }
 
-    func request(_ path: String, method: HTTPMethod = .GET, body: String? = nil) async throws -> (status: Int, body: String, headers: [String: String]) {
+    func request(_ path: String, method: HTTPMethod = .GET, body: String? = nil) async throws
+        -> (status: Int, body: String, headers: [String: String], bytes: [UInt8]) {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
@@ -90,7 +91,7 @@ final class ServedBeacon: @unchecked Sendable {
         let bytes = try await response.body.collect(upTo: 4 << 20)
         var headers: [String: String] = [:]
         for header in response.headers { headers[header.name.lowercased()] = header.value }
-        return (Int(response.status.code), String(buffer: bytes), headers)
+        return (Int(response.status.code), String(buffer: bytes), headers, Array(buffer: bytes))
     }
 
     func pair(_ code: String) async throws -> Reply {

@@ -1,0 +1,73 @@
+/// The app's icon as pixels, drawn from the same shapes as `Web/icon.svg` (a yellow dot with two waves on each side,
+/// on black). iOS takes no SVG for a home-screen icon and Android's installer wants square pictures of set sizes, so
+/// the server offers PNG renderings too; the background fills the square because both systems cut their own shape.
+public enum AppIcon {
+    /// iOS's home screen (180), Android's launcher and splash screen (192, 512).
+    public static let sizes = [180, 192, 512]
+
+    /// `size`×`size` RGB pixels, row by row, edges smoothed by sampling each pixel 4×4 times.
+    public static func rgb(size: Int) -> [UInt8] {
+        precondition(size > 0)
+        let scale = 512 / Double(size), samples = 4
+        var pixels = [UInt8](repeating: 0, count: size * size * 3)
+        for row in 0..<size {
+            for column in 0..<size {
+                var covered = 0
+                for sy in 0..<samples {
+                    for sx in 0..<samples {
+                        let x = (Double(column) + (Double(sx) + 0.5) / Double(samples)) * scale
+                        let y = (Double(row) + (Double(sy) + 0.5) / Double(samples)) * scale
+                        if isYellow(x: x, y: y) { covered += 1 }
+                    }
+                }
+                let share = Double(covered) / Double(samples * samples)
+                let index = (row * size + column) * 3
+                for channel in 0..<3 {
+                    pixels[index + channel] = UInt8((Double(yellow[channel]) * share).rounded())
+                }
+            }
+        }
+        return pixels
+    }
+
+    /// #ffd400, on black.
+    static let yellow: [UInt8] = [0xFF, 0xD4, 0x00]
+
+    /// Whether a point of the 512-unit square is yellow: the dot or a wave.
+    static func isYellow(x: Double, y: Double) -> Bool {
+        let dx = x - 256, dy = y - 256
+        if dx * dx + dy * dy <= 64 * 64 { return true }
+        return waves.contains { $0.distance(toX: x, y: y) <= 16 }
+    }
+
+    /// icon.svg's four arcs, stroked 32 wide with round caps. Each is the arc of a circle through two points on a
+    /// vertical chord, bulging away from the dot.
+    static let waves = [
+        Wave(chordX: 166, halfChord: 90, radius: 128, bulgesLeft: true),
+        Wave(chordX: 346, halfChord: 90, radius: 128, bulgesLeft: false),
+        Wave(chordX: 106, halfChord: 150, radius: 212, bulgesLeft: true),
+        Wave(chordX: 406, halfChord: 150, radius: 212, bulgesLeft: false),
+    ]
+
+    struct Wave {
+        let chordX: Double
+        let halfChord: Double
+        let radius: Double
+        let bulgesLeft: Bool
+
+        /// How far the circle's centre sits from the chord, on the dot's side.
+        private var offset: Double { (radius * radius - halfChord * halfChord).squareRoot() }
+        private var centreX: Double { bulgesLeft ? chordX + offset : chordX - offset }
+
+        /// Distance from a point to the arc: to the circle where the point lies within the arc's angle, else to the
+        /// nearer end.
+        func distance(toX x: Double, y: Double) -> Double {
+            let outward = bulgesLeft ? centreX - x : x - centreX, dy = y - 256
+            if outward > 0, abs(dy) * offset <= outward * halfChord {
+                return abs((outward * outward + dy * dy).squareRoot() - radius)
+            }
+            let endX = x - chordX, endY = abs(dy) - halfChord
+            return (endX * endX + endY * endY).squareRoot()
+        }
+    }
+}
