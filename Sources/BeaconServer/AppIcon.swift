@@ -5,22 +5,32 @@ public enum AppIcon {
     /// iOS's home screen (180), Android's launcher and splash screen (192, 512).
     public static let sizes = [180, 192, 512]
 
-    /// `size`×`size` RGB pixels, row by row, edges smoothed by sampling each pixel 4×4 times.
+    /// `size`×`size` RGB pixels, row by row. Edges are smoothed by sampling 4×4 times the pixels an edge passes
+    /// through; the rest are all one colour.
     public static func rgb(size: Int) -> [UInt8] {
         precondition(size > 0)
         let scale = 512 / Double(size), samples = 4
         var pixels = [UInt8](repeating: 0, count: size * size * 3)
         for row in 0..<size {
             for column in 0..<size {
-                var covered = 0
-                for sy in 0..<samples {
-                    for sx in 0..<samples {
-                        let x = (Double(column) + (Double(sx) + 0.5) / Double(samples)) * scale
-                        let y = (Double(row) + (Double(sy) + 0.5) / Double(samples)) * scale
-                        if isYellow(x: x, y: y) { covered += 1 }
+                let inside = yellowDepth(x: (Double(column) + 0.5) * scale, y: (Double(row) + 0.5) * scale)
+                let share: Double
+                if inside >= scale {
+                    share = 1
+                } else if inside <= -scale {
+                    share = 0
+                } else {
+                    var covered = 0
+                    for sy in 0..<samples {
+                        for sx in 0..<samples {
+                            let x = (Double(column) + (Double(sx) + 0.5) / Double(samples)) * scale
+                            let y = (Double(row) + (Double(sy) + 0.5) / Double(samples)) * scale
+                            if yellowDepth(x: x, y: y) >= 0 { covered += 1 }
+                        }
                     }
+                    share = Double(covered) / Double(samples * samples)
                 }
-                let share = Double(covered) / Double(samples * samples)
+                guard share > 0 else { continue }
                 let index = (row * size + column) * 3
                 for channel in 0..<3 {
                     pixels[index + channel] = UInt8((Double(yellow[channel]) * share).rounded())
@@ -33,11 +43,12 @@ public enum AppIcon {
     /// #ffd400, on black.
     static let yellow: [UInt8] = [0xFF, 0xD4, 0x00]
 
-    /// Whether a point of the 512-unit square is yellow: the dot or a wave.
-    static func isYellow(x: Double, y: Double) -> Bool {
+    /// How far inside the yellow (the dot or a wave) a point of the 512-unit square lies; negative outside.
+    static func yellowDepth(x: Double, y: Double) -> Double {
         let dx = x - 256, dy = y - 256
-        if dx * dx + dy * dy <= 64 * 64 { return true }
-        return waves.contains { $0.distance(toX: x, y: y) <= 16 }
+        var depth = 64 - (dx * dx + dy * dy).squareRoot()
+        for wave in waves { depth = max(depth, 16 - wave.distance(toX: x, y: y)) }
+        return depth
     }
 
     /// icon.svg's four arcs, stroked 32 wide with round caps. Each is the arc of a circle through two points on a

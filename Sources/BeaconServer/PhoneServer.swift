@@ -18,14 +18,16 @@ public final class PhoneServer: Sendable {
         public var port: Int
         /// Nil: plain HTTP.
         public var certificate: ServerCertificate?
-        /// `AppIcon` as PNG by side, served as `/icon-SIDE.png` for phones that take no SVG icon (iOS).
-        public var iconPNGs: [Int: [UInt8]]
+        /// Makes a PNG file of RGB pixels (`side`×`side`), for `AppIcon` served as `/icon-SIDE.png` to phones
+        /// that take no SVG icon (iOS). Nil: only the SVG icon.
+        public var encodePNG: (@Sendable (_ rgb: [UInt8], _ side: Int) throws -> [UInt8])?
 
-        public init(host: String, port: Int, certificate: ServerCertificate?, iconPNGs: [Int: [UInt8]] = [:]) {
+        public init(host: String, port: Int, certificate: ServerCertificate?,
+                    encodePNG: (@Sendable (_ rgb: [UInt8], _ side: Int) throws -> [UInt8])? = nil) {
             self.host = host
             self.port = port
             self.certificate = certificate
-            self.iconPNGs = iconPNGs
+            self.encodePNG = encodePNG
         }
     }
 
@@ -33,6 +35,8 @@ public final class PhoneServer: Sendable {
     private let pairing: PairingDesk
     private let sessions: any PhoneSessionFactory
     private let connections = Mutex(0)
+    /// PNG icons by side, drawn when first asked for (most visits never ask).
+    private let iconPNGs = Mutex<[Int: [UInt8]]>([:])
 
     public init(configuration: Configuration, pairing: PairingDesk, sessions: any PhoneSessionFactory) {
         self.configuration = configuration
@@ -78,9 +82,8 @@ public final class PhoneServer: Sendable {
         for path in WebApp.pagePaths {
             router.get(RouterPath(path)) { _, _ in WebApp.page }
         }
-        router.get("/:file") { [configuration] _, context in
-            guard let name = context.parameters.get("file"),
-                  let file = WebApp.file(named: name) ?? WebApp.icon(named: name, from: configuration.iconPNGs) else {
+        router.get("/:file") { [self] _, context in
+            guard let name = context.parameters.get("file"), let file = WebApp.file(named: name) ?? icon(named: name) else {
                 throw HTTPError(.notFound, message: "No such page.")
             }
             return file
@@ -89,6 +92,18 @@ public final class PhoneServer: Sendable {
             try await self.pair(request, context: context)
         }
         return router
+    }
+
+    /// `icon-180.png` and the other sides of `AppIcon.sizes`.
+    private func icon(named name: String) -> Response? {
+        guard let encode = configuration.encodePNG, name.hasPrefix("icon-"), name.hasSuffix(".png"),
+              let side = Int(name.dropFirst(5).dropLast(4)), AppIcon.sizes.contains(side) else { return nil }
+        let png = iconPNGs.withLock { cache -> [UInt8]? in
+            if let png = cache[side] { return png }
+            cache[side] = try? encode(AppIcon.rgb(size: side), side)
+            return cache[side]
+        }
+        return png.map { WebApp.response($0, type: "image/png") }
     }
 
     private func pair(_ request: Request, context: PhoneRequestContext) async throws -> Response {

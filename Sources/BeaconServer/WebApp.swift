@@ -22,15 +22,8 @@ enum WebApp {
         }
     }
 
-    /// `icon-180.png` and the like, when the server was given that size.
-    static func icon(named name: String, from pngs: [Int: [UInt8]]) -> Response? {
-        guard name.hasPrefix("icon-"), name.hasSuffix(".png"), let side = Int(name.dropFirst(5).dropLast(4)),
-              let png = pngs[side] else { return nil }
-        return response(png, type: "image/png")
-    }
-
     /// The app's files are revalidated on every load (`no-cache`): the service worker keeps the offline copy.
-    private static func response(_ bytes: [UInt8], type: String) -> Response {
+    static func response(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
                  body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }

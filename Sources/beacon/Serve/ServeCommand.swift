@@ -63,13 +63,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
-    /// The app's icon as PNG for phones that take no SVG (iOS's home screen, Android's installer).
-    static func iconPNGs() throws -> [Int: [UInt8]] {
-        try Dictionary(uniqueKeysWithValues: AppIcon.sizes.map { side in
-            (side, try PNGEncoder.encodeRGB(AppIcon.rgb(size: side), width: side, height: side))
-        })
-    }
-
     static func isLoopback(_ host: String) -> Bool { host == "localhost" || host == "::1" || host.hasPrefix("127.") }
 
     func run() async throws {
@@ -103,7 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
         defer { host.endAll() }
         let server = PhoneServer(
             configuration: .init(host: listenHost, port: port ?? (http ? 8080 : 8443), certificate: certificate,
-                                 iconPNGs: try Self.iconPNGs()),
+                                 encodePNG: { rgb, side in try PNGEncoder.encodeRGB(rgb, width: side, height: side) }),
             pairing: pairing, sessions: host)
         let scheme = http ? "http" : "https"
         let shownHost = listenHost == "0.0.0.0" ? (lan ?? "127.0.0.1") : listenHost
