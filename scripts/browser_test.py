@@ -305,7 +305,17 @@ def run_audit(page):
     screens["settings"] = audit_screen(page, source, "settings")
     totals = {impact: sum(s["counts"][impact] for s in screens.values()) for impact in ("critical", "serious", "moderate", "minor")}
     return {"axe": page.js("return axe.version"), "audit": screens, "violationTotals": totals,
-            "seriousOrCritical": totals["critical"] + totals["serious"]}
+            "seriousOrCritical": totals["critical"] + totals["serious"], "installability": installability(page)}
+
+
+def installability(page):
+    """What Chromium itself says stands between the page and 'Install app' (its DevTools protocol), and the icons
+    it took from the manifest."""
+    errors = page.driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
+    manifest = page.driver.execute_cdp_cmd("Page.getAppManifest", {})
+    parsed = json.loads(manifest.get("data") or "{}")
+    return {"errors": [e.get("errorId") for e in errors], "manifestErrors": manifest.get("errors", []),
+            "icons": [icon.get("src") for icon in parsed.get("icons", [])]}
 
 
 def console_messages(driver):

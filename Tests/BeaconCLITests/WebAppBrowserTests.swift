@@ -125,6 +125,11 @@ import Testing
             #expect(audit["seriousOrCritical"] as? Int == 0, "\(audit["audit"] ?? "")")
             let screens = (audit["audit"] as? [String: Any])?.keys.sorted() ?? []
             #expect(screens.count >= 4, "screens audited: \(screens)")
+            // Chromium's own verdict on "Install app" (the manifest, its icons, the service worker): nothing in the way.
+            let install = audit["installability"] as? [String: Any] ?? [:]
+            #expect((install["errors"] as? [String])?.isEmpty == true, "\(install)")
+            #expect((install["manifestErrors"] as? [Any])?.isEmpty == true, "\(install)")
+            #expect((install["icons"] as? [String])?.contains("/icon-512.png") == true, "\(install)")
         }
     }
 }
