@@ -14,7 +14,8 @@ Scenarios:
     find      pair, press Find, type the object (--object, cup), collect earcons for --wait seconds, press Stop
     deeplink  pair, open --link (/find?object=cup), collect earcons for --wait seconds, press Stop
     read      pair, open /read, wait for Beacon's words (until quiet for --settle seconds or --wait), press Stop
-    audit     axe-core on the pairing form (empty and refused), the main screen, the find prompt and the settings
+    audit     axe-core on the pairing form (empty and refused), the main screen, the find prompt and the settings;
+              then Chromium's installability verdict on the manifest
 With --static (a plain file server, no Beacon behind it) pairing is skipped and a made-up token shows the screens.
 """
 import argparse
