@@ -19,11 +19,7 @@ public enum PNGEncoder {
     /// A PNG file's bytes for `width`×`height` RGB pixels, row by row (an icon served over HTTP).
     public static func encodeRGB(_ pixels: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         precondition(pixels.count == width * height * 3)
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.format = UInt32(PNG_FORMAT_RGB)
+        var image = header(width: width, height: height, format: UInt32(PNG_FORMAT_RGB))
         defer { png_image_free(&image) }
         return try pixels.withUnsafeBytes { source -> [UInt8] in
             // Asked once for the size, then written into a buffer of that size.
@@ -52,12 +48,17 @@ public enum PNGEncoder {
         }
     }
 
-    private static func write(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, format: UInt32, to url: URL) throws {
+    private static func header(width: Int, height: Int, format: UInt32) -> png_image {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = format
+        return image
+    }
+
+    private static func write(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, format: UInt32, to url: URL) throws {
+        var image = header(width: width, height: height, format: format)
         defer { png_image_free(&image) }
         guard png_image_write_to_file(&image, url.path, 0, pixels.baseAddress, 0, nil) != 0 else {
             throw WriteFailed(path: url.path)
