@@ -53,7 +53,8 @@ let package = Package(
                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                    .product(name: "NIOCore", package: "swift-nio"),
-                                                   .product(name: "NIOPosix", package: "swift-nio")]),
+                                                   .product(name: "NIOPosix", package: "swift-nio"),
+                                                   .product(name: "NIOHTTP1", package: "swift-nio")]),
 
         // What the user owns: settings, usage and encrypted history, in SQLite files under ~/.local/share/beacon.
         .target(name: "BeaconStore", dependencies: ["BeaconCore", .product(name: "GRDB", package: "GRDB.swift"),

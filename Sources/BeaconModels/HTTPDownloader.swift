@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 #if canImport(Glibc)
 import Glibc
@@ -36,53 +37,40 @@ struct HTTPDownloader: Sendable {
         // A server that cannot be reached is said at once (with what to do), not retried until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        var hasher = StreamingSHA256()
-        let result: Result<FileFingerprint, DownloadFailure>
+        let receiver = FileReceiver(output: output, displayName: displayName, expectedBytes: expectedBytes, progress: progress)
+        var result: Result<FileFingerprint, DownloadFailure>
         do {
-            result = try await receive(url, with: client, into: output, hasher: &hasher, displayName: displayName,
-                                       expectedBytes: expectedBytes)
+            let request = try HTTPClient.Request(url: url.absoluteString)
+            // The body goes to the file on the connection's own thread as it arrives; only the end comes back here.
+            // A body read through an async sequence instead stalls whenever the caller's threads are busy (a test
+            // suite blocking the cooperative pool), until the idle timeout takes a waiting download for a dead one.
+            let task = client.execute(request: request, delegate: receiver, deadline: .now() + .hours(24))
+            result = .success(try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            })
+        } catch let status as HTTPStatusRefused {
+            result = .failure(.httpStatus(status.code))
+        } catch let failure as WriteFailed {
+            result = .failure(.writeFailed(failure.underlying))
         } catch {
             result = .failure(Self.failure(for: error))
         }
         try? await client.shutdown()
-        let closed: Result<Void, DownloadFailure>
         do {
             try output.synchronize()
             try output.close()
-            closed = .success(())
         } catch {
-            closed = .failure(.writeFailed(error))
+            if case .success = result { result = .failure(.writeFailed(error)) }
         }
-        progress?.downloadFinished(fileName: displayName, receivedBytes: hasher.byteCount) // ends a bar's line either way
-        if case .success = result, case .failure(let failure) = closed { return .failure(failure) }
+        progress?.downloadFinished(fileName: displayName, receivedBytes: receiver.receivedBytes) // ends a bar's line either way
         return result
-    }
-
-    private func receive(_ url: URL, with client: HTTPClient, into output: FileHandle, hasher: inout StreamingSHA256,
-                         displayName: String, expectedBytes: Int64?) async throws -> Result<FileFingerprint, DownloadFailure> {
-        // The read timeout guards against a stalled transfer; the deadline only against one that never ends.
-        let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), deadline: .now() + .hours(24))
-        guard (200..<300).contains(response.status.code) else { return .failure(.httpStatus(Int(response.status.code))) }
-        var expected = expectedBytes
-        if expected == nil, let length = response.headers.first(name: "content-length").flatMap(Int64.init), length > 0 {
-            expected = length
-        }
-        for try await chunk in response.body {
-            let data = Data(chunk.readableBytesView)
-            do {
-                try output.write(contentsOf: data)
-            } catch {
-                return .failure(.writeFailed(error))
-            }
-            hasher.update(data)
-            progress?.downloadAdvanced(fileName: displayName, receivedBytes: hasher.byteCount, expectedBytes: expected)
-        }
-        return .success(hasher.finish())
     }
 
     /// What went wrong on the way, as the installer tells it: the server not reached, or the transfer broken.
     static func failure(for error: any Error) -> DownloadFailure {
-        if error is CancellationError { return .transport(error) }
+        if error is CancellationError || (error as? HTTPClientError) == .cancelled { return .transport(error) }
         if error is NIOConnectionError { return .unreachable(error) }
         if let client = error as? HTTPClientError,
            [.connectTimeout, .readTimeout, .remoteConnectionClosed, .deadlineExceeded].contains(client) {
@@ -93,5 +81,65 @@ struct HTTPDownloader: Sendable {
             return .unreachable(error)
         }
         return .transport(error)
+    }
+}
+
+private struct HTTPStatusRefused: Error {
+    let code: Int
+}
+
+private struct WriteFailed: Error {
+    let underlying: any Error
+}
+
+/// Streams one response body to a file and a hasher, reporting progress. AsyncHTTPClient calls it on the request's
+/// event loop, one call at a time and each after the last has finished, so its state needs no lock of its own;
+/// `receivedBytes` is read once the request has ended.
+private final class FileReceiver: HTTPClientResponseDelegate, @unchecked Sendable {
+    typealias Response = FileFingerprint
+
+    private let output: FileHandle
+    private let displayName: String
+    private var expectedBytes: Int64?
+    private let progress: (any DownloadProgressObserver)?
+    private var hasher = StreamingSHA256()
+    private let lock = NSLock()
+    private var received: Int64 = 0
+
+    init(output: FileHandle, displayName: String, expectedBytes: Int64?, progress: (any DownloadProgressObserver)?) {
+        self.output = output
+        self.displayName = displayName
+        self.expectedBytes = expectedBytes
+        self.progress = progress
+    }
+
+    var receivedBytes: Int64 { lock.withLock { received } }
+
+    func didReceiveHead(task: HTTPClient.Task<FileFingerprint>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        guard (200..<300).contains(head.status.code) else {
+            return task.eventLoop.makeFailedFuture(HTTPStatusRefused(code: Int(head.status.code)))
+        }
+        if expectedBytes == nil, let length = head.headers.first(name: "content-length").flatMap(Int64.init), length > 0 {
+            expectedBytes = length
+        }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<FileFingerprint>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        let data = Data(buffer.readableBytesView)
+        do {
+            try output.write(contentsOf: data)
+        } catch {
+            return task.eventLoop.makeFailedFuture(WriteFailed(underlying: error))
+        }
+        hasher.update(data)
+        let bytes = hasher.byteCount
+        lock.withLock { received = bytes }
+        progress?.downloadAdvanced(fileName: displayName, receivedBytes: bytes, expectedBytes: expectedBytes)
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<FileFingerprint>) throws -> FileFingerprint {
+        hasher.finish()
     }
 }
