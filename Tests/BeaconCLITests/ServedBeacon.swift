@@ -189,20 +189,25 @@ final class PhoneLink: @unchecked Sendable {
 
     /// Waits until a message satisfies `condition` or the connection ends; true when one did.
     @discardableResult
+    /// The wait is counted in naps of 50 ms, not on the clock: while synchronous tests elsewhere hold every thread
+    /// of the pool, neither this wait nor the reading of the phone's messages runs, and a clock would run out
+    /// before the messages that did come were read.
     func waitFor(seconds: Double, _ condition: ([String: Any]) -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        for _ in 0..<Int(seconds * 20) {
             if conversation.messages.contains(where: condition) { return true }
             if hasEnded { return false }
             try? await Task.sleep(for: .milliseconds(50))
         }
-        return false
+        return conversation.messages.contains(where: condition)
     }
 
-    /// Waits until the server has closed the connection.
+    /// Waits until the server has closed the connection (counted in naps, as `waitFor`).
     func waitForEnd(seconds: Double) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !hasEnded && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        var naps = Int(seconds * 20)
+        while !hasEnded && naps > 0 {
+            naps -= 1
+            try? await Task.sleep(for: .milliseconds(50))
+        }
     }
 }
 
