@@ -98,7 +98,7 @@ import Glibc
         let shown = try TestData.run("bash", ["-c", "echo | openssl s_client -connect 127.0.0.1:\(served.port) 2>/dev/null | openssl x509 -noout -fingerprint -sha256"])
         #expect(printed != nil && shown.stdout.contains(printed ?? "?"), "printed \(printed ?? "nothing"), shown \(shown.stdout)")
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(certificateVerification: .none))
-        let page = try await client.execute(HTTPClientRequest(url: served.base + "/"), timeout: .seconds(10))
+        let page = try await client.execute(HTTPClientRequest(url: served.base + "/"), timeout: .seconds(120))
         #expect(page.status.code == 200)
         try await client.shutdown()
         served.stop()
