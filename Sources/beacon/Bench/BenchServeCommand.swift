@@ -135,7 +135,7 @@ struct BenchServeCommand: AsyncParsableCommand {
     /// The video's frames as 640×480 JPEGs (quality as a phone's canvas gives), kept in memory.
     static func jpegFrames(of video: String) throws -> [[UInt8]] {
         guard FileManager.default.fileExists(atPath: video) else {
-            throw ServerError("No video at \(video); run `make setup` for the samples, or give --input.")
+            throw FramesUnavailable(sentence: "No video at \(video); run `make setup` for the samples, or give --input.")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-bench-frames-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -147,9 +147,16 @@ struct BenchServeCommand: AsyncParsableCommand {
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
-        guard ffmpeg.terminationStatus == 0, !names.isEmpty else { throw ServerError("FFmpeg could not take frames from \(video).") }
+        guard ffmpeg.terminationStatus == 0, !names.isEmpty else {
+            throw FramesUnavailable(sentence: "FFmpeg could not take frames from \(video).")
+        }
         return try names.map { try [UInt8](Data(contentsOf: folder.appendingPathComponent($0))) }
     }
+}
+
+/// The phones' camera video is missing or unreadable.
+struct FramesUnavailable: UserFacingError {
+    let sentence: String
 }
 
 /// What one simulated phone saw.
