@@ -48,6 +48,9 @@ def parse_arguments():
     parser.add_argument("--settle", type=float, default=3, help="read: seconds without new words that end the wait")
     parser.add_argument("--static", action="store_true", help="a plain file server: skip pairing, use a made-up token")
     parser.add_argument("--screenshots", help="a folder to save a PNG of each screen in")
+    parser.add_argument("--trust-certificate", metavar="SPKI_SHA256_BASE64",
+                        help="over HTTPS: trust the server's self-signed certificate by its public key's SHA-256, as a "
+                             "phone does once its owner has accepted it")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     parser.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     args = parser.parse_args()
@@ -77,6 +80,8 @@ def start_browser(args):
                  # Sound plays without a tap, as it does once a person has tapped the page.
                  "--autoplay-policy=no-user-gesture-required", "--mute-audio", "--no-first-run"]:
         options.add_argument(flag)
+    if args.trust_certificate:
+        options.add_argument("--ignore-certificate-errors-spki-list=" + args.trust_certificate)
     if args.video:
         options.add_argument("--use-file-for-fake-video-capture=" + os.path.abspath(args.video))
     if args.audio:
@@ -319,6 +324,18 @@ def installability(page):
             "icons": [icon.get("src") for icon in parsed.get("icons", [])]}
 
 
+def service_worker(page):
+    """Whether the page's service worker is registered and active (what lets the app install and start offline)."""
+    return page.driver.execute_async_script("""
+const done = arguments[arguments.length - 1];
+if (!('serviceWorker' in navigator)) { done('unsupported'); return; }
+const late = new Promise(resolve => setTimeout(() => resolve(null), 5000));
+Promise.race([navigator.serviceWorker.ready, late]).then(
+  registration => done(registration && registration.active ? 'active' : 'not active'),
+  error => done('error: ' + error));
+""")
+
+
 def console_messages(driver):
     try:
         entries = driver.get_log("browser")
@@ -340,6 +357,7 @@ def main():
         result["beaconLog"] = log
         result["earconSummary"] = summarise_earcons(log.get("earcons", []))
         result["screen"] = page.visible_screen()
+        result["serviceWorker"] = service_worker(page)
         result["console"] = console_messages(driver)
         # Errors a page should never make; a refused request is the network's own report, not the page's.
         result["consoleErrors"] = [m for m in result["console"] if m["level"] == "SEVERE" and m["source"] != "network"]

@@ -72,6 +72,17 @@ final class ServedBeacon: @unchecked Sendable {
         if ownsFolder { try? FileManager.default.removeItem(at: dataFolder) }
     }
 
+    /// The SHA-256 of the certificate's public key, base64: what Chromium takes to trust this one certificate.
+    func certificateKeyDigest() throws -> String {
+        let certificate = dataFolder.appendingPathComponent("tls/certificate.pem").path
+        let digest = try TestData.run("bash", ["-c", "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform der"
+                                               + " | openssl dgst -sha256 -binary | base64", "digest", certificate])
+        guard digest.status == 0, digest.stdout.count > 40 else {
+            throw ServeFailure(description: "no certificate digest: \(digest.stderr)")
+        }
+        return digest.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     var standardError: String { String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self) }
 
     // MARK: - HTTP

@@ -20,8 +20,10 @@ import Testing
     /// Runs one scenario of the driver and returns the JSON object it printed.
     static func drive(_ served: ServedBeacon, _ scenario: String, video: URL, _ extra: [String] = []) throws -> [String: Any] {
         let script = TestData.packageRoot.appendingPathComponent("scripts/browser_test.py").path
+        var trust: [String] = []
+        if served.scheme == "https" { trust = ["--trust-certificate", try served.certificateKeyDigest()] }
         let run = try TestData.run("python3", [script, "--url", served.base, "--code", served.code, "--video", video.path,
-                                               "--scenario", scenario] + extra)
+                                               "--scenario", scenario] + trust + extra)
         #expect(run.status == 0, "\(scenario): \(run.stderr)")
         let object = (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any]
         return try #require(object, "\(scenario) printed: \(run.stdout.prefix(500)) \(run.stderr.prefix(500))")
@@ -48,14 +50,14 @@ import Testing
 
     /// Serves Beacon, makes the camera video, and runs `body`; skips (or fails under CI's rule) when the browser or
     /// the detector is missing. Everything made is removed after.
-    static func withServedBeacon(video name: String, needsDetector: Bool = true,
+    static func withServedBeacon(video name: String, needsDetector: Bool = true, https: Bool = false,
                                  _ body: (ServedBeacon, URL) throws -> Void) throws {
         guard browserIsReady() else { return }
         if needsDetector { guard try BeaconBinary.canDetect() else { return } }
         let folder = try TestData.temporaryFolder("beacon-browser")
         defer { try? FileManager.default.removeItem(at: folder) }
         guard let video = try video(name, in: folder) else { return }
-        let served = try ServedBeacon()
+        let served = try ServedBeacon(https: https)
         defer { served.stop() }
         try body(served, video)
     }
@@ -109,6 +111,19 @@ import Testing
             #expect(Self.live(explore).contains("Exploring."), "\(Self.live(explore))")
             let walk = try Self.drive(served, "deeplink", video: video, ["--link", "/walk", "--wait", "6"])
             #expect(Self.live(walk).contains { $0.hasPrefix("Walking") }, "\(Self.live(walk))")
+        }
+    }
+
+    /// As a phone meets it: HTTPS with the certificate Beacon made, trusted by its key as the person accepted it
+    /// once; pairing, the camera, the WebSocket (wss) and the service worker all work there.
+    @Test func overHTTPSAsAPhoneMeetsIt() throws {
+        try Self.withServedBeacon(video: "coffee-pan", https: true) { served, video in
+            let find = try Self.drive(served, "deeplink", video: video, ["--link", "/find?object=cup", "--wait", "8"])
+            #expect(find["url"] as? String == served.base)
+            #expect(Self.live(find).contains("Looking for cup."), "\(Self.live(find))")
+            #expect(!Self.guidancePans(find).isEmpty)
+            #expect(find["serviceWorker"] as? String == "active", "\(find["serviceWorker"] ?? "")")
+            #expect((find["consoleErrors"] as? [Any])?.isEmpty == true, "\(find["consoleErrors"] ?? "")")
         }
     }
 
