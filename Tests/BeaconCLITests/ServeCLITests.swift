@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// `beacon serve` as a phone meets it: real HTTP and WebSocket on loopback, real sessions behind them.
-@Suite(.serialized) struct ServeCLITests {
+@Suite(.serialized, .onItsOwnThread) struct ServeCLITests {
     @Test func servesTheAppAndItsDeepLinksWithSafeHeaders() async throws {
         let served = try ServedBeacon()
         defer { served.stop() }
@@ -178,7 +178,7 @@ import Glibc
         let jpeg = try [UInt8](Data(contentsOf: bus))
 
         // One phone stays connected through all of it, and is still answered at the end.
-        let steady = Task {
+        let steady = Task(executorPreference: OwnThreadExecutor.shared) {
             try await served.converse { phone in
                 try await phone.hello(token)
                 #expect(await phone.waitFor(seconds: 30) { $0["text"] as? String == "Beacon ready." })
