@@ -93,8 +93,8 @@ private struct WriteFailed: Error {
 }
 
 /// Streams one response body to a file and a hasher, reporting progress. AsyncHTTPClient calls it on the request's
-/// event loop, one call at a time and each after the last has finished, so its state needs no lock of its own;
-/// `receivedBytes` is read once the request has ended.
+/// event loop, one call at a time and each after the last has finished, so only the byte count, which the caller
+/// reads at the end, sits behind a lock.
 private final class FileReceiver: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = FileFingerprint
 
