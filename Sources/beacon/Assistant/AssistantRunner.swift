@@ -307,11 +307,11 @@ final class AssistantRunner {
     /// The camera's motion between frames: find moves its tracked boxes with it, and walk mode asks for depth at half
     /// rate while the camera keeps still.
     private func measureMotion(of frame: Frame, at clock: Double) throws {
-        let moving: Bool = switch session.mode {
+        let usesMotion: Bool = switch session.mode {
         case .findingObject, .walking: true
         default: false
         }
-        guard moving else {
+        guard usesMotion else {
             lastThumbnail = nil
             return
         }

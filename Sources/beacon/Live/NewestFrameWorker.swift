@@ -119,16 +119,16 @@ final class NewestFrameWorker<Request: Sendable, Output: Sendable>: @unchecked S
             // The turn comes first and the frame after it, so the frame worked on is the newest when the turn came,
             // not one that aged while other sessions ran.
             turns?.acquire()
+            // Only this thread takes the waiting frame, so after `waitForFrame` it is there unless the worker stopped.
             let job: (frame: Frame, offeredAt: Double, request: Request)? = condition.withLock {
                 if stopped { return nil }
                 defer { waiting = nil }
-                busy = waiting != nil
+                busy = true
                 return waiting
             }
             guard let job else {
                 turns?.release()
-                if condition.withLock({ stopped }) { return }
-                continue
+                return
             }
             defer { turns?.release() }
             let start = Monotonic.seconds()

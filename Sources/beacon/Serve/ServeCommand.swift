@@ -89,13 +89,14 @@ struct ServeCommand: AsyncParsableCommand {
         })
         let lan = LANAddress.first()
         let listenHost = host ?? (http ? "127.0.0.1" : "0.0.0.0")
+        let listenPort = port ?? (http ? 8080 : 8443)
         let folder = composition.dataFolder(given: dataDir).appendingPathComponent("tls")
         let certificate = http ? nil : try ServerCertificate.loadOrCreate(
             in: folder, hostnames: [LANAddress.hostname(), "localhost"], addresses: [lan, "127.0.0.1"].compactMap { $0 })
         let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: fieldOfView)
         defer { host.endAll() }
         let server = PhoneServer(
-            configuration: .init(host: listenHost, port: port ?? (http ? 8080 : 8443), certificate: certificate,
+            configuration: .init(host: listenHost, port: listenPort, certificate: certificate,
                                  encodePNG: { rgb, side in try PNGEncoder.encodeRGB(rgb, width: side, height: side) }),
             pairing: pairing, sessions: host)
         let scheme = http ? "http" : "https"
@@ -118,7 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as UserFacingError {
             throw error
         } catch {
-            throw ServerError("Beacon could not serve on \(listenHost) port \(port ?? (http ? 8080 : 8443)): \(error).")
+            throw ServerError("Beacon could not serve on \(listenHost) port \(listenPort): \(error).")
         }
     }
 
