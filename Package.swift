@@ -76,13 +76,22 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], resources: [.embedInCode("Web")]),
 
+        // What runs the product: the one session driver (scripted and live), the engines built from plain settings
+        // (the composition root), the newest-frame workers and the inbox, power watch, the webhook sender, the
+        // phone's session. The terminal, the phone server and tests all run it; it reports through a `Transcript`.
+        .target(name: "BeaconRuntime", dependencies: [
+            "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconServer",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
+
         // The benchmark harness, apart from the product: panorama scenes, the simulated user, rendering, ground truth.
         .target(name: "BeaconBench", dependencies: ["BeaconCore", "BeaconVision"]),
 
         // The command-line tool and the composition root; `beacon bench` runs the harness.
         .executableTarget(name: "beacon", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
-            "BeaconServer",
+            "BeaconServer", "BeaconRuntime",
             // `beacon bench serve`: simulated phones on loopback.
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -106,8 +115,10 @@ let package = Package(
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio",
+                                                              "BeaconTestSupport"]),
         .testTarget(name: "BeaconCLITests", dependencies: [
-            "beacon", "BeaconStore", "BeaconBench", "BeaconMedia", "BeaconTestSupport",
+            "beacon", "BeaconRuntime", "BeaconStore", "BeaconBench", "BeaconMedia", "BeaconTestSupport",
             // A phone, as far as the server can tell: HTTP and WebSocket clients on loopback.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -10,14 +10,24 @@ struct Beacon: AsyncParsableCommand {
         commandName: "beacon",
         abstract: "Offline assistive vision: finds things, reads text and says what is around you.",
         discussion: """
-            Beacon runs neural networks on this machine, with no network. Start with:
-              beacon                              the assistant: say or type "find cup", "read", "explore", "help"
-              beacon assist --camera /dev/video2  the assistant with another camera
-              beacon detect photo.jpg             what is in a photo, and where
-              beacon find cup --camera /dev/video0 say where the cup is, as you move the camera
-              beacon models list                  which models are installed
-              beacon settings                     the settings; 'beacon settings set speech-speed fast'
-            Speech goes to the audio device when PulseAudio is running; add --wav FILE to record it instead.
+            Beacon runs neural networks on this machine, with no network.
+
+            Start with:
+              beacon
+                the assistant: say or type "find cup", "read", "explore", "help"
+              beacon assist --camera /dev/video2
+                the assistant with another camera
+              beacon detect photo.jpg
+                what is in a photo, and where
+              beacon find cup --camera /dev/video0
+                say where the cup is, as you move the camera
+              beacon models list
+                which models are installed
+              beacon settings
+                the settings; 'beacon settings set speech-speed fast' changes one
+
+            Speech goes to the audio device when PulseAudio is running; add \
+            --wav FILE to record it instead.
             """,
         version: version,
         subcommands: [AssistCommand.self, DetectCommand.self, DepthCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -8,6 +9,7 @@ struct DepthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "depth",
         abstract: "Say how far away things are in each ninth of a picture, in metres.",
+        usage: "beacon depth <inputs> ... [<options>]",
         discussion: """
             For each input prints the picture as a 3×3 grid (rows top, middle, bottom; each left, centre, right): \
             the median metres over the pixels with a reading, and the share of pixels that have one. A colour photo \
@@ -48,7 +50,7 @@ struct DepthCommand: ParsableCommand {
             do {
                 for (name, map, frame) in try maps(of: url, model: { () throws -> FastDepthEstimator in
                     if let model { return model }
-                    let made = try composition.depthModel(depth)
+                    let made = try composition.depthModel(depth.settings)
                     model = made
                     return made
                 }) {

@@ -1,10 +1,11 @@
 import ArgumentParser
 import BeaconMedia
+import BeaconRuntime
 
 /// How depth is read: which model estimates it from colour, and what unit a depth camera's PNGs are in.
 struct DepthOptions: ParsableArguments {
     @Option(help: "Depth model: a model name (fast_depth_224_int8) or the path of an .onnx file.")
-    var depthModel = "fast_depth_224_int8"
+    var depthModel = DepthSettings.defaultModel
 
     @Option(help: ArgumentHelp(
         "Units per metre in recorded 16-bit depth PNGs (default: 1000, millimetres).",
@@ -20,6 +21,8 @@ struct DepthOptions: ParsableArguments {
         }
         guard depthThreads >= 0 else { throw ValidationError("--depth-threads must be 0 or more.") }
     }
+
+    var settings: DepthSettings { DepthSettings(model: depthModel, threads: depthThreads, unitsPerMetre: depthScale) }
 
     /// The decoder for depth PNGs given on their own (not in a recording folder).
     var imageDecoder: DepthImageDecoder { DepthImageDecoder(unitsPerMetre: depthScale ?? RGBDRecording.millimetres) }

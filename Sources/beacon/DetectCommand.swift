@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -8,9 +9,10 @@ struct DetectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
         abstract: "Say what is in each image, how sure Beacon is, and where.",
+        usage: "beacon detect <images> ... [<options>]",
         discussion: """
-            Prints one line per image, e.g. "coffee.png: cup, 90%, centre; dining table, 74%, centre".
-            Positions name the ninth of the picture the object's centre is in (top-left … bottom-right).
+            Prints one line per image, e.g. "coffee.png: cup, 90%, centre; dining table, 74%, centre". \
+            Positions name the ninth of the picture the object's centre is in (top-left … bottom-right). \
             With --json, prints one JSON object per image with normalized and pixel boxes.
             """
     )
@@ -25,7 +27,7 @@ struct DetectCommand: ParsableCommand {
 
     func run() throws {
         let composition = Composition()
-        let detector = try composition.detector(detector)
+        let detector = try composition.detector(detector.settings)
         let decoder = ImageDecoder()
         var failures = 0
         for path in images {

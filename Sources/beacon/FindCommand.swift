@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconVision
 import Foundation
 
@@ -8,10 +9,10 @@ struct FindCommand: ParsableCommand {
         commandName: "find",
         abstract: "Find an object and guide you to it with beeps and a few words.",
         discussion: """
-            Beacon looks for the object and, once it is sure, beeps: faster as the object nears the middle of the
-            picture, from the left or right ear as it lies left or right, higher when it is above, and a brighter
-            sound when it is centred. Words come only on changes: "Cup, one o'clock." … "Centred." … "Cup lost;
-            last seen to your left." While the object is not found yet, Beacon also looks closer at zoomed parts
+            Beacon looks for the object and, once it is sure, beeps: faster as the object nears the middle of the \
+            picture, from the left or right ear as it lies left or right, higher when it is above, and a brighter \
+            sound when it is centred. Words come only on changes: "Cup, one o'clock." … "Centred." … "Cup lost; \
+            last seen to your left." While the object is not found yet, Beacon also looks closer at zoomed parts \
             of the picture.
 
             Keys while it runs in a terminal:
@@ -24,6 +25,7 @@ struct FindCommand: ParsableCommand {
               beacon find cup --camera /dev/video0
               beacon find "my phone" --input kitchen.mp4 --wav guidance.wav
               beacon find cup --camera lavfi:testsrc2=size=640x480:rate=15 --frames 30
+
             For each frame Beacon prints a line (or a JSON record with --json) with where the object is.
             """
     )
@@ -43,16 +45,12 @@ struct FindCommand: ParsableCommand {
 
     func run() throws {
         let composition = Composition()
-        let search = try composition.searchDetector(detector, object: object, tiles: !noTiles)
+        let search = try composition.searchDetector(detector.settings, object: object, tiles: !noTiles)
         var configuration = GuidanceConfiguration()
         configuration.tracker.confidentThreshold = search.confident
-        try guidance.guide(to: search.target, configuration: configuration, voice: voice, composition: composition,
+        try guidance.run.guide(to: search.target, configuration: configuration, voice: voice, composition: composition,
+                               transcript: StandardStreams(),
                            detect: search.detect)
     }
-}
-
-/// An object Beacon cannot look for, with the short helpful answer the vocabulary gave.
-struct CannotLookFor: UserFacingError {
-    let sentence: String
 }
 

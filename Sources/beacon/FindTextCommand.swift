@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconVision
 import Foundation
 
@@ -8,9 +9,9 @@ struct FindTextCommand: ParsableCommand {
         commandName: "find-text",
         abstract: "Find a written word or phrase around you and guide you to it with beeps and a few words.",
         discussion: """
-            Beacon reads the newest picture as fast as it can and looks for the text, forgiving case, accents,
-            letters that look alike (0 and O, 1 and l, 5 and S) and, in longer words, a letter or two wrong. It
-            guides to the words themselves, not to the middle of the line they are on, with the same beeps, words
+            Beacon reads the newest picture as fast as it can and looks for the text, forgiving case, accents, \
+            letters that look alike (0 and O, 1 and l, 5 and S) and, in longer words, a letter or two wrong. It \
+            guides to the words themselves, not to the middle of the line they are on, with the same beeps, words \
             and keys as `beacon find`: "EXIT, one o'clock." … "Centred."
 
             Keys while it runs in a terminal:
@@ -43,9 +44,10 @@ struct FindTextCommand: ParsableCommand {
     func run() throws {
         let composition = Composition()
         let search = TextSearch(query: TextQuery(text)!)
-        let reader = try composition.textReader(ocr, language: ReadingLanguage(setting: language)!)
+        let reader = try composition.textReader(ocr.settings, language: ReadingLanguage(setting: language)!)
         // Reading is the "detector" here: every reading becomes detections of the one text target.
-        try guidance.guide(to: search.target, configuration: .textSearch(), voice: "en", composition: composition,
+        try guidance.run.guide(to: search.target, configuration: .textSearch(), voice: "en", composition: composition,
+                               transcript: StandardStreams(),
                            powerPolicy: .textRecognition,
                            detect: { frame, _ in search.detections(in: try reader.recognize(frame)) })
     }

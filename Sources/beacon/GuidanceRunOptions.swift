@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import Foundation
 
 /// Where the pictures come from and where guidance goes, for every command that guides to something (`find`,
@@ -58,63 +59,10 @@ struct GuidanceRunOptions: ParsableArguments {
         guard (10...180).contains(fieldOfView) else { throw ValidationError("--field-of-view must be between 10 and 180 degrees.") }
     }
 
-    /// Guides to `target`, with `detect` finding it in each frame it is given; what was said is kept (the WAV file
-    /// is finished) even when the source fails part way. Live, `powerPolicy` paces guidance on battery saver and in
-    /// the heat (its thermal drop window is sized for the detector in use).
-    func guide(to target: SearchTarget, configuration: GuidanceConfiguration, voice: String,
-               composition: Composition, powerPolicy: PowerPolicy = PowerPolicy(),
-               detect: @escaping DetectorWorker.Detect) throws {
-        let live = camera != nil || realtime
-        var source = try composition.frameSource(input: input, camera: camera)
-        if realtime, input != nil { source = PacedFrameSource(source) }
-
-        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
-        let output = try MixerOutput(destination: destination, voice: voice, speaks: speech)
-
-        var configuration = configuration
-        configuration.pauseAfter = pauseAfter > 0 ? pauseAfter : nil
-        configuration.keepTurningAfter = keepTurningAfter > 0 ? keepTurningAfter : nil
-        configuration.cues.horizontalFieldOfView = fieldOfView
-        configuration.playsEarcons = beeps
-        // The mixer ducks earcons under speech itself, sample-accurately; the session must not duck them again.
-        configuration.speech.duckedGain = 1
-        let keys = live ? TerminalKeys() : nil
-        defer { keys?.restore() }
-        let power = live ? PowerWatch(sensor: composition.powerSensor(), setting: BatterySaverSetting(rawValue: batterySaver)!,
-                                      policy: powerPolicy) : nil
-        let loop = GuidanceLoop(target: target, configuration: configuration, output: output, keys: keys,
-                                options: .init(live: live, printJSON: json, maxFrames: frames), power: power,
-                                describe: { Self.describe($0, label: target.label) })
-        var failure: Error?
-        var statistics = GuidanceLoop.Statistics()
-        do {
-            statistics = try loop.run(source: source, detect: detect)
-        } catch {
-            failure = error
-        }
-        // What was said so far is kept, even when the video turns out to be damaged.
-        try output.finish()
-        if let failure { throw failure }
-        if statistics.frames == 0 { throw EmptySource(name: source.name) }
+    /// The run these options describe.
+    var run: GuidanceRun {
+        GuidanceRun(input: input, camera: camera, wav: wav, silent: silent, realtime: realtime, json: json, frames: frames,
+                    pauseAfter: pauseAfter, keepTurningAfter: keepTurningAfter, fieldOfView: fieldOfView, beeps: beeps,
+                    speech: speech, batterySaver: BatterySaverSetting(rawValue: batterySaver)!)
     }
-
-    static func describe(_ cue: CueSnapshot, label: String) -> String {
-        var text = String(format: "%6.2f s  ", cue.timestamp)
-        switch cue.phase {
-        case .guiding:
-            text += "\(label) \(cue.direction ?? "")"
-            if let x = cue.x, let y = cue.y { text += String(format: " (x %.2f, y %.2f)", x, y) }
-            if let interval = cue.interval { text += String(format: ", beat %.2f s", interval) }
-        case .searching: text += "searching for \(label)"
-        case .paused: text += "paused"
-        case .idle: text += "stopped"
-        }
-        if let spoken = cue.spoken { text += "  says \"\(spoken)\"" }
-        return text
-    }
-}
-
-struct EmptySource: UserFacingError {
-    let name: String
-    var sentence: String { "\(name) gave no pictures to search." }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconModels
+import BeaconRuntime
 import Foundation
 
 struct ModelsCommand: ParsableCommand {
@@ -7,7 +8,7 @@ struct ModelsCommand: ParsableCommand {
         commandName: "models",
         abstract: "See, install and check the neural network models Beacon uses.",
         discussion: """
-            Models are looked for in $BEACON_MODELS, then ../shared/models beside a checkout, then
+            Models are looked for in $BEACON_MODELS, then ../shared/models beside a checkout, then \
             ~/.cache/beacon/models, where 'beacon models install' puts pinned, checksummed downloads.
             """,
         subcommands: [List.self, Install.self, Verify.self],
@@ -48,9 +49,10 @@ struct ModelsCommand: ParsableCommand {
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Download pinned, checksummed models into ~/.cache/beacon/models.",
+            usage: "beacon models install [<names> ...] [<options>]",
             discussion: """
-                Each download is checked against its pinned size and SHA-256 before it is put in place; a failed
-                check leaves nothing behind. PP-OCR models are taken from the rapidocr wheel on PyPI.
+                Each download is checked against its pinned size and SHA-256 before it is put in place; a failed \
+                check leaves nothing behind. PP-OCR models are taken from the rapidocr wheel on PyPI. \
                 With --mirror, files are fetched as MIRROR/FILE instead (for offline installs and tests).
                 """)
 

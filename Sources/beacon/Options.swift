@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconRuntime
 import BeaconVision
 
 /// Which detector to run and how.
@@ -6,7 +7,7 @@ struct DetectorOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Detector: a model name (yolox_nano, yolo11n_int8, …) or the path of an .onnx file.",
         discussion: "Names are looked up in $BEACON_MODELS, ../shared/models beside a checkout, then ~/.cache/beacon/models."))
-    var model: String = "yolox_nano"
+    var model: String = DetectorSettings.defaultModel
 
     @Option(help: ArgumentHelp("Lowest confidence reported, 0 to 1.",
         discussion: "Defaults to the model family's calibrated threshold: 0.5 for YOLOX and Ultralytics, "
@@ -14,7 +15,7 @@ struct DetectorOptions: ParsableArguments {
     var confidence: Float?
 
     @Option(help: "Overlap above which boxes of one class are merged, 0 to 1.")
-    var iou: Float = 0.45
+    var iou: Float = DetectorSettings().iou
 
     @Option(help: "Threads for inference (0: one per core).")
     var threads: Int = 0
@@ -25,8 +26,5 @@ struct DetectorOptions: ParsableArguments {
         guard threads >= 0 else { throw ValidationError("--threads must be 0 or more.") }
     }
 
-    /// The thresholds for a model of `family`: the confidence given, else the family's calibrated one.
-    func thresholds(for family: YOLOFormat.Family) -> DetectionThresholds {
-        DetectionThresholds(confidence: confidence ?? family.calibratedConfidence, iou: iou)
-    }
+    var settings: DetectorSettings { DetectorSettings(model: model, confidence: confidence, iou: iou, threads: threads) }
 }

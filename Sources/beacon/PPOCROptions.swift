@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconRuntime
 import BeaconVision
 
 /// Which PP-OCR models to read text with, and how.
@@ -37,10 +38,15 @@ struct PPOCROptions: ParsableArguments {
         guard (0...1).contains(minimumConfidence) else { throw ValidationError("--min-text-confidence must be between 0 and 1.") }
     }
 
-    var settings: PPOCRSettings {
+    var engineSettings: PPOCRSettings {
         var settings = PPOCRSettings()
         settings.sizing = TextDetectionSizing(maximumSide: maximumSide, minimumSide: minimumSide)
         settings.minimumConfidence = minimumConfidence
         return settings
+    }
+
+    var settings: TextReaderSettings {
+        TextReaderSettings(detector: detector, recognizer: recognizer, classifier: skipClassifier ? nil : classifier,
+                           threads: threads, engine: engineSettings)
     }
 }

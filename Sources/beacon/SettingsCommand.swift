@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconStore
 import Foundation
 
@@ -8,11 +9,11 @@ struct SettingsCommand: ParsableCommand {
         commandName: "settings",
         abstract: "See and change Beacon's settings.",
         discussion: """
-            Settings are kept in ~/.local/share/beacon/beacon.sqlite (in
-            $XDG_DATA_HOME/beacon when that is set; --data-dir or $BEACON_DATA_DIR
-            choose another folder). Every change is checked first: a value that is
-            not valid is refused in one sentence and the old value stays. A settings
-            file that cannot be read is moved aside, never deleted, as
+            Settings are kept in ~/.local/share/beacon/beacon.sqlite (in \
+            $XDG_DATA_HOME/beacon when that is set; --data-dir or $BEACON_DATA_DIR \
+            choose another folder). Every change is checked first: a value that is \
+            not valid is refused in one sentence and the old value stays. A settings \
+            file that cannot be read is moved aside, never deleted, as \
             beacon.sqlite.unreadable-DATE-TIME, and Beacon starts with defaults.
 
             Settings and their values:
@@ -41,6 +42,7 @@ struct SettingsCommand: ParsableCommand {
               distance-cue            on or off (off): in the last metre of a
                                       find, the centred beat's pitch rises as
                                       the object comes nearer
+
             Everyday names are understood: bikes is kept as bicycle, mug as cup.
             """,
         subcommands: [List.self, Get.self, Change.self, Reset.self, Stress.self],
@@ -103,7 +105,11 @@ struct SettingsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Change one setting, and say what it is now.",
-            discussion: "Examples: 'beacon settings set speech-speed fast', 'beacon settings set hazards person, dog, car'.")
+            discussion: """
+                Examples:
+                  beacon settings set speech-speed fast
+                  beacon settings set hazards person, dog, car
+                """)
 
         @OptionGroup var store: StoreOptions
 

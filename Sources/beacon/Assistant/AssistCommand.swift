@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconAudio
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -10,39 +11,43 @@ struct AssistCommand: ParsableCommand {
         commandName: "assist",
         abstract: "Start Beacon's assistant: one session you talk to for every job (also what `beacon` alone does).",
         discussion: """
-            Start it once, then say or type what you want. Beacon answers in a few words and says every change of
+            Start it once, then say or type what you want. Beacon answers in a few words and says every change of \
             mode ("Looking for cup.", "Reading.", "Stopped.").
 
-            Voice: press v, then say a command (English; the grammar is the command list below). With
-            --always-listening (or the setting always-listening on), say "Beacon" and the command at any time.
+            Voice: press v, then say a command (English; the grammar is the command list below). With \
+            --always-listening (or the setting always-listening on), say "Beacon" and the command at any time. \
             Speech that is no command is never acted on: "Sorry, say that again." at most once.
 
-            Commands (spoken, typed in the terminal after Enter, or from a pipe, one a line):
-              find cup / find my phone          guide to an object with beeps and a few words
-              find text EXIT                    guide to a written word
-              read                              read the page in front of the camera
-              explore / what is around me       the most important things around, with directions
-              scan now                          one report of what is there
-              continuous / on demand            announce objects as they come into view, or only on request
+            Commands (spoken, typed in the terminal after Enter, or piped in, one a line):
+              find cup / find my phone     guide to an object with beeps and a few words
+              find text EXIT               guide to a written word
+              read                         read the page in front of the camera
+              explore / what is around me  the most important things, with directions
+              scan now                     one report of what is there
+              continuous / on demand       announce objects as they appear, or on request
               stop, pause, resume, repeat, where is it
               louder, quieter, faster, slower, language Russian
-              alert me to bicycles, stop alerting dogs, ignore chairs, confidence 60, battery saver on
+              alert me to bicycles, stop alerting dogs, ignore chairs,
+              confidence 60, battery saver on
               what did you detect recently, usage, help, tutorial, quit
-              I'm OK                            after "Did you fall?": cancel the alarm (any key, stop too)
+              I'm OK                       cancel the alarm after "Did you fall?"
+                                           (any key or stop cancels it too)
 
-            Falls (--imu): after a fall, "Did you fall? Say 'I'm OK' or press any key." Without an answer within
-            10 s, the emergency message is POSTed to the setting emergency-webhook (with emergency-location) and a
+            Falls (--imu): after a fall, "Did you fall? Say 'I'm OK' or press any key." Without an answer within \
+            10 s, the emergency message is POSTed to the setting emergency-webhook (with emergency-location) and a \
             sentence for bystanders repeats every 10 s until cancelled. Saying "help" sends at once.
 
-            Keys in a terminal: space where is it (pause while reading), r repeat, p pause/resume, s or Esc stop,
-            n next, b back, e explore, c scan now, h help, + louder, - quieter, f faster, l slower, v talk, q quit;
+            Keys in a terminal: space where is it (pause while reading), r repeat, p pause/resume, s or Esc stop, \
+            n next, b back, e explore, c scan now, h help, + louder, - quieter, f faster, l slower, v talk, q quit; \
             Enter, then a command and Enter, to type one.
 
             Examples:
               beacon assist --camera /dev/video0
               printf 'explore\\nquit\\n' | beacon assist --input photo.jpg --json --silent
-              printf 'find cup\\nwait 3\\nstop\\nquit\\n' | beacon assist --input room.mp4 --wav session.wav
-              beacon assist --input room.mp4 --realtime --microphone-file commands.wav --always-listening --json
+              printf 'find cup\\nwait 3\\nstop\\nquit\\n' |
+                beacon assist --input room.mp4 --wav session.wav
+              beacon assist --input room.mp4 --realtime --always-listening --json \\
+                --microphone-file commands.wav
             """
     )
 
@@ -131,7 +136,8 @@ struct AssistCommand: ParsableCommand {
         // Settings first: they choose the language of "Beacon ready.". A store that cannot be read was set aside.
         let store = try composition.userData(dataDirectory: dataDir)
         let settings = try store.settings()
-        let engines = try composition.assistantEngines(model: model, depth: depth, depthOptions: depthOptions)
+        let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: depth.map(DepthSource.init),
+                                                   depthSettings: depthOptions.settings)
         // The detector is wanted at once (scanning and hazards); text engines only when asked for.
         engines.warmUp(.objectDetector)
 
@@ -154,11 +160,12 @@ struct AssistCommand: ParsableCommand {
         configuration.speech.duckedGain = 1 // the mixer ducks earcons under speech itself, sample-accurately
         let session = AssistantSession(configuration: configuration, settings: settings)
         let runner = AssistantRunner(session: session, engines: engines, output: output, store: store,
-                                     options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))
+                                     options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture),
+                                     transcript: StandardStreams())
         for file in store.setAside { Console.note("beacon: \(file.sentence)") }
         // Falls: IMU samples in step with the session clock (scripted) or on a thread (live); messages on a thread.
         if let imu { runner.imu = try IMUFeed(path: imu, pacing: live ? .live : .inStep) }
-        runner.webhook = WebhookSender()
+        runner.webhook = WebhookSender(log: { Console.note($0) })
         if live {
             let listenAlways = alwaysListening || settings.alwaysListening
             let voice = microphone.map { microphone in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -8,11 +9,13 @@ struct BenchDepthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "depth",
         abstract: "Time monocular depth per frame, side by side with a Python reference (onnxruntime + numpy).",
+        usage: "beacon bench depth [<images> ...] [<options>]",
         discussion: """
             Stages: decode (file bytes to RGB, not part of a live frame's time), preprocess (resize to the model's \
             224×224 bytes), inference (ONNX Runtime, and the bytes to metres); "per frame" is preprocess plus \
             inference, what each live frame costs. The reference runs scripts/reference_depth.py on the same images, \
             model and threads, and its output is compared with Beacon's pixel by pixel.
+
             Without images, uses motorcycle_left.png, coffee.png and bus.jpg from ../shared/testdata/images.
             """
     )
@@ -43,7 +46,7 @@ struct BenchDepthCommand: ParsableCommand {
     func run() throws {
         let composition = Composition()
         let paths = images.isEmpty ? try defaultImages(composition) : images
-        let model = try composition.depthModel(depth)
+        let model = try composition.depthModel(depth.settings)
         Console.line("Model \(URL(fileURLWithPath: model.session.modelPath).lastPathComponent) "
             + "(input \(model.inputWidth)x\(model.inputHeight) uint8), ONNX Runtime \(model.session.runtime.version), "
             + "threads \(depth.depthThreads == 0 ? "auto" : String(depth.depthThreads)), "

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -8,10 +9,12 @@ struct BenchDetectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
         abstract: "Time object detection per stage, side by side with a Python reference (onnxruntime + numpy).",
+        usage: "beacon bench detect [<images> ...] [<options>]",
         discussion: """
-            Stages: decode (file bytes to RGB), preprocess (resize, letterbox, tensor), inference (ONNX Runtime),
-            post-process (decode boxes, NMS). The reference runs scripts/reference_detect.py on the same images,
+            Stages: decode (file bytes to RGB), preprocess (resize, letterbox, tensor), inference (ONNX Runtime), \
+            post-process (decode boxes, NMS). The reference runs scripts/reference_detect.py on the same images, \
             model, threads and thresholds, and its boxes are compared with Beacon's.
+
             Without images, uses the photos in ../shared/testdata/images beside a checkout.
             """
     )
@@ -33,7 +36,7 @@ struct BenchDetectCommand: ParsableCommand {
     func run() throws {
         let composition = Composition()
         let paths = images.isEmpty ? try defaultImages(composition) : images
-        let detector = try composition.detector(detector)
+        let detector = try composition.detector(detector.settings)
         let decoder = ImageDecoder()
         Console.line("Model \(URL(fileURLWithPath: detector.session.modelPath).lastPathComponent) "
             + "(\(detector.format.family.rawValue), input \(detector.format.letterbox.width)x\(detector.format.letterbox.height)), "

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BeaconAudio
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import Foundation
 
@@ -7,15 +9,17 @@ struct BenchExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
         abstract: "Time explore from the command to its whole report (the requirement is under 2 s).",
+        usage: "beacon bench explore [<photos> ...] [<options>]",
         discussion: """
-            Runs the assistant's explore on each photo again and again, in this process, with the detector loaded as it
-            is in a running session. Times, per run: the camera's time for the frames explore chooses the sharpest
-            from (at --fps), the work from the command until the whole report is composed (every sentence handed to
-            the speech arbiter and the first one synthesised and playing), their sum, and how long saying the report
+            Runs the assistant's explore on each photo again and again, in this process, with the detector loaded as it \
+            is in a running session. Times, per run: the camera's time for the frames explore chooses the sharpest \
+            from (at --fps), the work from the command until the whole report is composed (every sentence handed to \
+            the speech arbiter and the first one synthesised and playing), their sum, and how long saying the report \
             takes, which is speech, not waiting. Photos are held as a still camera.
 
             Example:
-              beacon bench explore ../shared/testdata/images/bus.jpg ../shared/testdata/images/zidane.jpg
+              beacon bench explore ../shared/testdata/images/bus.jpg \\
+                ../shared/testdata/images/zidane.jpg
             """
     )
 
@@ -39,7 +43,7 @@ struct BenchExploreCommand: ParsableCommand {
     func run() throws {
         let composition = Composition()
         let detectorOptions = try DetectorOptions.parse(["--model", model, "--confidence", "0.1"])
-        let detector = try composition.detector(detectorOptions)
+        let detector = try composition.detector(detectorOptions.settings)
         let engines = AssistantEngines(detector: { detector }, textReader: { throw ExploreNeedsNoText() })
         let paths = photos.isEmpty ? [composition.samplesFolder.appendingPathComponent("coffee.png").path] : photos
         Console.line("Explore: command to the whole report composed, \(runs) runs per photo, camera at \(Int(fps)) fps")
@@ -50,7 +54,8 @@ struct BenchExploreCommand: ParsableCommand {
                 let output = try MixerOutput(destination: .nowhere, voice: "en")
                 let runner = AssistantRunner(session: AssistantSession(), engines: engines, output: output, store: nil,
                                              options: .init(printJSON: false, printSpeech: false, stillPicture: true,
-                                                            frameInterval: 1 / fps))
+                                                            frameInterval: 1 / fps),
+                                             transcript: StandardStreams())
                 var script = ["explore"]
                 try runner.runScripted(source: try composition.frameSource(input: path, camera: nil),
                                        script: { script.isEmpty ? nil : script.removeFirst() })

@@ -11,8 +11,8 @@ struct BenchFallsCommand: ParsableCommand {
             Falls (forward, backward, sideways, from a chair) and everyday movements that must not alarm (sitting \
             down fast, walking, running, jumping, the device dropped on a bed or put on a table, bending to tie \
             shoes, lying down on a bed), each in several variants. Prints, per recording, what the detector found \
-            (the impact in g and how far the device turned) or why it let the nearest candidate go, and the camera- \
-            height rule's verdict where the recording knows the height. --write DIR saves each as CSV for \
+            (the impact in g and how far the device turned) or why it let the nearest candidate go, and the \
+            camera-height rule's verdict where the recording knows the height. --write DIR saves each as CSV for \
             `beacon assist --imu`.
 
             Example:

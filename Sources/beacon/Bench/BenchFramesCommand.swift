@@ -1,5 +1,7 @@
 import ArgumentParser
 import BeaconCore
+import BeaconMedia
+import BeaconRuntime
 import Foundation
 
 struct BenchFramesCommand: ParsableCommand {

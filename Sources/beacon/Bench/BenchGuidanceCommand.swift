@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconBench
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -17,13 +18,16 @@ struct BenchGuidanceCommand: ParsableCommand {
             they sweep 60° either way, and all the way round once Beacon says to keep turning. They never know \
             where the target really is. As live, the camera's motion between frames is measured from the pictures \
             (thumbnails of the crops) and taken out of the tracked boxes; --without-camera-motion leaves it out.
+
             Objects: the hand-measured objects of the ground truth (Tests/Data/guidance-ground-truth.json) that \
             the detector finds with confidence 0.5 or more in the whole photo; a run is centred on any measured \
             object of the searched class. Photos the ground truth does not cover, or --detector-truth, use the \
             detector's whole-photo detections themselves as the truth. Starts: --starts per object, the target in \
             view at various offsets and every fourth start out of view to one side.
+
             Thresholds (issue 3): at least 95% of runs end centred, median steps at most 1.5 times the optimum, \
             at most 12 words of steady guidance per minute.
+
             Without images, uses the photos in ../shared/testdata/images beside a checkout.
             """
     )
@@ -86,7 +90,7 @@ struct BenchGuidanceCommand: ParsableCommand {
         // The tracker keeps tracks alive on weak detections (ByteTrack), so the detector reports down to its floor.
         let options = try DetectorOptions.parse(["--model", model, "--threads", String(threads),
                                                  "--confidence", String(guidance.tracker.lowConfidenceFloor)])
-        let detector = try composition.detector(options)
+        let detector = try composition.detector(options.settings)
         let simulator = GuidanceSimulator(settings: settings, guidance: guidance)
         let plan = StartPlan()
         let began = Date()

@@ -1,5 +1,7 @@
 import ArgumentParser
 import BeaconCore
+import BeaconMedia
+import BeaconRuntime
 import BeaconVision
 import Foundation
 
@@ -14,7 +16,7 @@ struct BenchMotionCommand: ParsableCommand {
             could not be measured (too little texture, or no clear match), and the mean motion per measured frame \
             in pixels of the video, which for a steady pan is the pan's speed.
 
-            Example (the sample pans at 500 pixels in 6 seconds, 5.6 pixels a frame to the left):
+            Example (the sample pans 500 pixels left in 6 seconds, 5.6 pixels a frame):
               beacon bench motion ~/.cache/beacon/samples/coffee-pan.mp4
             """
     )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -39,7 +40,7 @@ struct BenchOCRCommand: ParsableCommand {
 
     func run() throws {
         let composition = Composition()
-        let engine = try composition.textRecognizer(ocr)
+        let engine = try composition.textRecognizer(ocr.settings)
         let truth = try groundTruth.map(GroundTruth.init(path:))
         let decoder = ImageDecoder()
         Console.line("Models \(engine.detector.modelPath.lastPathComponentName), \(engine.recognizer.modelPath.lastPathComponentName)"

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BeaconAudio
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import Foundation
 
@@ -7,14 +9,15 @@ struct BenchPipelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pipeline",
         abstract: "Measure live guidance: cue rate, detection rate and frame-to-cue latency on a video played in real time.",
+        usage: "beacon bench pipeline [--input <input>] [<object>] [<options>]",
         discussion: """
-            The video plays at its own speed, as a camera would deliver it; the detector runs on its own thread on
-            the newest frame and the guidance session runs on every frame. Latency is from a frame's arrival to
-            the cue that used it: for frames the tracker carried, and for frames whose detections the cue used
+            The video plays at its own speed, as a camera would deliver it; the detector runs on its own thread on \
+            the newest frame and the guidance session runs on every frame. Latency is from a frame's arrival to \
+            the cue that used it: for frames the tracker carried, and for frames whose detections the cue used \
             (which includes waiting for the detector). Without --input, uses the sample video setup makes.
 
-            --battery-saver and --thermal feed the power awareness a recorded reading (a battery at 14 % and
-            discharging; the lowest temperature of that thermal state), so the loop paces itself exactly as it
+            --battery-saver and --thermal feed the power awareness a recorded reading (a battery at 14 % and \
+            discharging; the lowest temperature of that thermal state), so the loop paces itself exactly as it \
             would on such a machine, and the rates show what that costs.
             """
     )
@@ -56,7 +59,7 @@ struct BenchPipelineCommand: ParsableCommand {
     func run() throws {
         let composition = Composition()
         let video = input ?? composition.samplesFolder.appendingPathComponent("coffee-pan.mp4").path
-        let search = try composition.searchDetector(detector, object: object, tiles: !noTiles)
+        let search = try composition.searchDetector(detector.settings, object: object, tiles: !noTiles)
         var all = GuidanceLoop.Statistics()
         var rates: [(frames: Double, cues: Double, detections: Double)] = []
         let policy = PowerPolicy()
@@ -69,7 +72,7 @@ struct BenchPipelineCommand: ParsableCommand {
             let loop = GuidanceLoop(target: search.target, configuration: configuration, output: output, keys: nil,
                                     options: .init(live: true, printJSON: false, maxFrames: nil, quiet: true),
                                     power: PowerWatch(sensor: FixedPowerSensor(reading), setting: .auto, policy: policy),
-                                    describe: { _ in "" })
+                                    transcript: StandardStreams(), describe: { _ in "" })
             let statistics = try loop.run(source: source, detect: search.detect)
             rates.append((Double(statistics.frames) / statistics.duration, Double(statistics.cues) / statistics.duration,
                           Double(statistics.detections) / statistics.duration))

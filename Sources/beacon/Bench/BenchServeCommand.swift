@@ -1,5 +1,7 @@
 import ArgumentParser
 import BeaconCore
+import BeaconMedia
+import BeaconRuntime
 import BeaconServer
 import Foundation
 import HummingbirdWSClient
@@ -10,17 +12,18 @@ struct BenchServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Simulated phones on loopback, each searching: cue latency, detection rate per phone, memory.",
+        usage: "beacon bench serve [<options>]",
         discussion: """
-            Starts `beacon serve` in this process (plain HTTP on 127.0.0.1) and connects N simulated phones over
-            WebSocket, each pairing, asking to find an object and sending 640×480 JPEG frames of a video at --fps.
-            For each phone: cue latency (from sending a frame to receiving the guidance cue built on the detector's
-            look at that frame; median and p95) and detections a second. A machine "holds" N phones when every one
-            of them gets at least --hold-rate detections a second. The process's resident memory is sampled all
+            Starts `beacon serve` in this process (plain HTTP on 127.0.0.1) and connects N simulated phones over \
+            WebSocket, each pairing, asking to find an object and sending 640×480 JPEG frames of a video at --fps. \
+            For each phone: cue latency (from sending a frame to receiving the guidance cue built on the detector's \
+            look at that frame; median and p95) and detections a second. A machine "holds" N phones when every one \
+            of them gets at least --hold-rate detections a second. The process's resident memory is sampled all \
             along, to show whether it grows.
 
             Examples:
-              beacon bench serve                                  1 to 4 phones, 30 s each
-              beacon bench serve --phones 3 --seconds 600         a ten-minute run for memory
+              beacon bench serve                           1 to 4 phones, 30 s each
+              beacon bench serve --phones 3 --seconds 600  a ten-minute run for memory
             """
     )
 
@@ -61,9 +64,10 @@ struct BenchServeCommand: AsyncParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-bench-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try composition.userData(dataDirectory: folder.path)
-        let engines = try composition.assistantEngines(model: model, depth: nil, depthOptions: try DepthOptions.parse([]))
+        let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: nil)
         _ = try engines.objectDetector()
-        let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: 60)
+        let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: 60,
+                                    transcript: StandardStreams())
         let memory = MemorySampler(every: memoryEvery)
         memory.start()
         Console.line("Phones on loopback, each finding \(object) at \(fps.formatted()) fps for \(seconds.formatted()) s (\(frames.count) frames of \(URL(fileURLWithPath: video).lastPathComponent), \(model)):")

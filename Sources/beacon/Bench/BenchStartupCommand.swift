@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconMedia
 import Foundation
 
 struct BenchStartupCommand: ParsableCommand {
@@ -7,9 +8,9 @@ struct BenchStartupCommand: ParsableCommand {
         commandName: "startup",
         abstract: "Time from starting `beacon assist` to \"Beacon ready.\" (the requirement is at most 2 s).",
         discussion: """
-            Starts `beacon assist` as a new process again and again, as a person starting Beacon would, with models
-            already on disk, and times the wall clock from the start of the process to the line that says "Beacon
-            ready.". By default the camera is FFmpeg's test pattern, played live; --input times a scripted start on a
+            Starts `beacon assist` as a new process again and again, as a person starting Beacon would, with models \
+            already on disk, and times the wall clock from the start of the process to the line that says "Beacon \
+            ready.". By default the camera is FFmpeg's test pattern, played live; --input times a scripted start on a \
             photo or video instead. Each run uses a fresh, empty settings folder.
             """
     )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconBench
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -9,16 +10,20 @@ struct BenchTilesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiles",
         abstract: "Measure how much a closer look (zoomed tiles) adds to object search, and what it costs.",
+        usage: "beacon bench tiles [<options>]",
         discussion: """
-            For every (photo, class) pair in the ground truth (Tests/Data/search-ground-truth.json: what a person
-            sees in each photo), checks whether search finds the class with the full frame alone and with the full
-            frame plus every tile of the plan (what one whole rotation sees); where the ground truth boxes a small
-            object, only a detection on it counts. False positives are detections of a searched class in photos
-            that lack it. Then times one search frame: the full frame alone, the full frame plus --tiles-per-frame
+            For every (photo, class) pair in the ground truth (Tests/Data/search-ground-truth.json: what a person \
+            sees in each photo), checks whether search finds the class with the full frame alone and with the full \
+            frame plus every tile of the plan (what one whole rotation sees); where the ground truth boxes a small \
+            object, only a detection on it counts. False positives are detections of a searched class in photos \
+            that lack it. Then times one search frame: the full frame alone, the full frame plus --tiles-per-frame \
             tiles, and the adaptive budget that keeps --cue-rate; medians over --runs.
-            Photos come from ../shared/testdata/images and ~/.cache/beacon/testphotos (filled from Debian's
+
+            Photos come from ../shared/testdata/images and ~/.cache/beacon/testphotos (filled from Debian's \
             opencv-doc by scripts/setup.sh --test-photos), or from the --photos folders.
-            Example: beacon bench tiles --thresholds 0.4 --verbose
+
+            Example:
+              beacon bench tiles --thresholds 0.4 --verbose
             """
     )
 
@@ -72,7 +77,7 @@ struct BenchTilesCommand: ParsableCommand {
         let frames = try loadPhotos(truth, composition)
         let options = try DetectorOptions.parse(["--model", model, "--threads", String(threads),
                                                  "--confidence", String(thresholds.min()!)])
-        let detector = try composition.detector(options)
+        let detector = try composition.detector(options.settings)
         let searched = truth.searchedClasses
         if let unknown = searched.first(where: { !detector.labels.contains($0) }) {
             throw ValidationError("The ground truth lists \"\(unknown)\", which this model does not detect.")

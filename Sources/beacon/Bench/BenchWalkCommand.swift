@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconBench
 import BeaconCore
+import BeaconMedia
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,7 @@ struct BenchWalkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "walk",
         abstract: "Time walk mode from a depth frame to its cue (the requirement is under 50 ms at the 95th percentile).",
+        usage: "beacon bench walk [<options>]",
         discussion: """
             Plays depth sequences made from geometry (BeaconBench's DepthScenes: a wall approached at 1.2 m/s from \
             5 m, a doorway, stairs up, stairs down, and a flat floor) into a real assistant session in walk mode, \
@@ -21,7 +23,7 @@ struct BenchWalkCommand: ParsableCommand {
             For monocular depth the model's own time comes on top: measure it with `beacon bench depth` and pass it \
             as --model-ms to see the sum; a depth camera adds only its transfer.
 
-            Example (FastDepth's 224×224 output, a chest-worn camera at 1.3 m looking 20° down):
+            Example (FastDepth's 224×224 output; a chest-worn camera, 1.3 m up, 20° down):
               beacon bench walk --width 224 --height 224 --runs 5
             """
     )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconVision
 import Foundation
@@ -9,9 +10,9 @@ struct ReadCommand: ParsableCommand {
         commandName: "read",
         abstract: "Read aloud the page the camera points at, sentence by sentence.",
         discussion: """
-            From a camera or video Beacon waits for a steady, sharp picture (a short sound says capture started),
-            reads it, and keeps only the block of text under the middle of the picture, so the facing page of an
-            open book is read without the other one. Sentences are read in order, columns first, in the voice of
+            From a camera or video Beacon waits for a steady, sharp picture (a short sound says capture started), \
+            reads it, and keeps only the block of text under the middle of the picture, so the facing page of an \
+            open book is read without the other one. Sentences are read in order, columns first, in the voice of \
             their language (English, Russian or Chinese). Every sentence is also printed.
 
             Keys while it reads in a terminal:
@@ -25,7 +26,8 @@ struct ReadCommand: ParsableCommand {
               beacon read --camera /dev/video0
               beacon read --input letter.jpg --wav letter.wav
               beacon read --input book.png --whole-frame --lines
-              beacon read --input letter.jpg --realtime      # keys work while a file is read
+              beacon read --input letter.jpg --realtime
+                (keys work while a file is read)
             """
     )
 
@@ -75,122 +77,10 @@ struct ReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        let composition = Composition()
-        let readingLanguage = ReadingLanguage(setting: language)!
-        let reader = try composition.textReader(ocr, language: readingLanguage)
-        let source = try composition.frameSource(input: input, camera: camera)
-        // Keys need the wall clock: a WAV file is otherwise written at the sound's own pace, faster than speech.
-        let keys = (camera != nil && wav == nil) || realtime ? TerminalKeys() : nil
-        defer { keys?.restore() }
-
-        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && !json)
-        let output = try MixerOutput(destination: destination, voice: "en", speaks: !json)
-
-        // A camera or video captures again while the block under the centre is in doubt; a still image has no
-        // second frame, so its one reading is read whatever its verdict.
-        var attempts = PageCaptureAttempts<PageText>(maximumCaptures: maxCaptures)
-        var chosen: PageText?
-        while chosen == nil, let frame = try PageCapture(maximumFrames: maxFrames).capture(from: source, onStart: {
-            output.play(Earcon(kind: .start), at: 0)
-        }) {
-            let page = PageText(reading: try reader.read(frame), frameWidth: frame.width, frameHeight: frame.height,
-                                wholeFrame: wholeFrame, mode: lines ? .lines : .sentences, language: readingLanguage)
-            if case .read(let best) = attempts.consider(page, selection: page.selection) { chosen = best }
-        }
-        guard let page = chosen ?? attempts.bestReading else { throw NoSteadyPicture(name: source.name) }
-        if json {
-            try Console.json(page.record)
-            try output.finish()
-            return
-        }
-        if page.units.isEmpty {
-            switch page.ifEmpty {
-            case .noText: Console.note("No text found in \(source.name).")
-            case .unreadableText:
-                Console.note("The text in \(source.name) is in a script Beacon cannot read yet; it reads English, Russian and Chinese.")
-            }
-        } else if EmptyPage.isEvidence(page.unreadable) {
-            // What can be read is read; the rest is only mentioned.
-            Console.note("Some of the text in \(source.name) is in a script Beacon cannot read yet.")
-        }
-        let loop = ReaderLoop(output: output, keys: keys, onUnit: { Console.line($0.text) })
-        try loop.read(page.units, ifEmpty: page.ifEmpty)
-        try output.finish()
+        let run = PageReadingRun(input: input, camera: camera, wholeFrame: wholeFrame, lines: lines,
+                                 language: ReadingLanguage(setting: language)!, wav: wav, silent: silent,
+                                 realtime: realtime, json: json, maxFrames: maxFrames, maxCaptures: maxCaptures,
+                                 text: ocr.settings)
+        try run.run(composition: Composition(), transcript: StandardStreams())
     }
-}
-
-/// What a page says, from the recognised lines: the central block (unless the whole frame is wanted), in reading
-/// order, cut into sentences or lines, each with its language.
-struct PageText {
-    var selection: CentralBlockSelection?
-    var orderedLines: [TextLine]
-    var units: [ReadingUnit]
-    /// What the recogniser saw and could not read.
-    var unreadable: [UnreadableText]
-
-    init(reading: TextReading, frameWidth: Int, frameHeight: Int, wholeFrame: Bool, mode: ReadingMode, language: ReadingLanguage) {
-        let aspectRatio = Double(frameWidth) / Double(max(1, frameHeight))
-        let lines = reading.lines
-        unreadable = reading.unreadable
-        var kept = lines
-        if !wholeFrame {
-            let selection = CentralBlockClustering().select(from: lines, frameAspectRatio: aspectRatio)
-            self.selection = selection
-            kept = selection.lines
-        }
-        orderedLines = ReadingOrder(frameAspectRatio: aspectRatio).sorted(kept)
-        units = ReadingUnit.units(from: orderedLines, mode: mode).map { unit in
-            guard case .fixed(let fixed) = language else { return unit }
-            var unit = unit
-            unit.language = fixed
-            return unit
-        }
-    }
-
-    /// Why there is nothing to read, when there is nothing.
-    var ifEmpty: EmptyPage { EmptyPage(unreadable: unreadable) }
-
-    struct Record: Encodable {
-        var verdict: String?
-        var lines: [TextLine]
-        var units: [String]
-        var languages: [String]
-        var unreadable: [UnreadableText]
-    }
-
-    var record: Record {
-        Record(verdict: selection?.verdict.rawValue, lines: orderedLines, units: units.map(\.text),
-               languages: units.map { ($0.language ?? .english).rawValue }, unreadable: unreadable)
-    }
-}
-
-/// Picks the picture to read: a still image as it is; from a video or camera the first steady, sharp frame, relaxing
-/// the sharpness it asks for after each failed round (see `FrameSelector`).
-struct PageCapture {
-    var maximumFrames: Int
-
-    func capture(from source: FrameSource, onStart: () -> Void) throws -> Frame? {
-        var meter = SharpnessMeter()
-        var selector = FrameSelector<Frame>()
-        var seen = 0
-        while seen < maximumFrames, let frame = try source.nextFrame() {
-            seen += 1
-            for effect in selector.handle(.frame(frame, meter.measure(frame), timestamp: frame.timestamp)) {
-                switch effect {
-                case .captureStarted: onStart()
-                case .accept(let chosen, _): return chosen
-                case .gaveUp: return nil
-                }
-            }
-        }
-        for effect in selector.handle(.sourceEnded) {
-            if case .accept(let chosen, _) = effect { return chosen }
-        }
-        return nil
-    }
-}
-
-struct NoSteadyPicture: UserFacingError {
-    let name: String
-    var sentence: String { "No steady, sharp picture to read from \(name); hold the camera still over the page." }
 }

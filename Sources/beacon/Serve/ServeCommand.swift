@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconAudio
 import BeaconCore
+import BeaconRuntime
 import BeaconMedia
 import BeaconServer
 import Foundation
@@ -12,22 +13,24 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve Beacon to a phone: its browser becomes the camera, microphone, speaker and motion sensor.",
+        usage: "beacon serve [<options>]",
         discussion: """
-            Open the address printed here on the phone (or scan the QR code), type the pairing code Beacon says, and
-            use the page like an app: Find, Read, Explore, Walk, Stop and Talk, with the same assistant as the
-            terminal. Add it to the home screen to start it full-screen. Frames stay in this machine's memory; nothing
+            Open the address printed here on the phone (or scan the QR code), type the pairing code Beacon says, and \
+            use the page like an app: Find, Read, Explore, Walk, Stop and Talk, with the same assistant as the \
+            terminal. Add it to the home screen to start it full-screen. Frames stay in this machine's memory; nothing \
             is sent anywhere else.
 
-            HTTPS by default, with a certificate Beacon makes on first run and keeps in the data folder: the phone's
+            HTTPS by default, with a certificate Beacon makes on first run and keeps in the data folder: the phone's \
             browser warns once; check that the fingerprint it shows begins as Beacon says, then accept it.
 
-            Deep links start a job at once, for Siri Shortcuts and Android shortcuts ("Open URL"):
+            Deep links start a job at once, for Siri and Android shortcuts ("Open URL"):
               /find?object=cup   /find-text?text=EXIT   /read   /explore   /walk
 
             Examples:
               beacon serve
               beacon serve --port 9443 --model picodet_s_416_coco
-              beacon serve --http --port 8080          plain HTTP on this machine only (tests, a desktop browser)
+              beacon serve --http --port 8080
+                (plain HTTP on this machine only: tests, a desktop browser)
             """
     )
 
@@ -70,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         let store = try composition.userData(dataDirectory: dataDir)
         for file in store.setAside { Console.note("beacon: \(file.sentence)") }
         // Walk mode on a phone estimates depth from its camera (the monocular model), built when first asked for.
-        let engines = try composition.assistantEngines(model: model, depth: "model", depthOptions: try DepthOptions.parse([]))
+        let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: .model)
         engines.warmUp(.objectDetector)
 
         let voice = silent ? nil : MachineVoice()
@@ -93,7 +96,8 @@ struct ServeCommand: AsyncParsableCommand {
         let folder = composition.dataFolder(given: dataDir).appendingPathComponent("tls")
         let certificate = http ? nil : try ServerCertificate.loadOrCreate(
             in: folder, hostnames: [LANAddress.hostname(), "localhost"], addresses: [lan, "127.0.0.1"].compactMap { $0 })
-        let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: fieldOfView)
+        let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: fieldOfView,
+                                    transcript: StandardStreams())
         defer { host.endAll() }
         let server = PhoneServer(
             configuration: .init(host: listenHost, port: listenPort, certificate: certificate,

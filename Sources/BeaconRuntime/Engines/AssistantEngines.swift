@@ -1,0 +1,70 @@
+import BeaconAudio
+import BeaconCore
+import BeaconMedia
+import BeaconVision
+import Foundation
+
+/// The engines the assistant runs, built the first time a mode asks for one, so nobody waits at start-up for a model
+/// they have not asked for. Building can fail (a missing model or runtime); the failure is kept and reported as one
+/// sentence when the engine is asked for.
+public final class AssistantEngines: @unchecked Sendable {
+    private let lock = NSLock()
+    private let makeDetector: () throws -> any ObjectDetector
+    private let makeTextReader: () throws -> any TextRecognizer
+    private var detector: Result<any ObjectDetector, Error>?
+    private var textReader: Result<any TextRecognizer, Error>?
+    private let makeDepth: (() throws -> any DepthEstimator)?
+    private var depth: Result<any DepthEstimator, Error>?
+
+    /// `depth` is nil when no depth source was chosen (`--depth`).
+    public init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
+         depth: (() throws -> any DepthEstimator)? = nil) {
+        makeDetector = detector
+        makeTextReader = textReader
+        makeDepth = depth
+    }
+
+    /// Whether a depth source was chosen (`--depth`).
+    public var hasDepth: Bool { makeDepth != nil }
+
+    /// The depth source, or nil when none was chosen.
+    public func depthEstimator() throws -> (any DepthEstimator)? {
+        guard let makeDepth else { return nil }
+        return try lock.withLock {
+            if depth == nil { depth = Result { try makeDepth() } }
+            return try depth!.get()
+        }
+    }
+
+    public func objectDetector() throws -> any ObjectDetector {
+        try lock.withLock {
+            if detector == nil { detector = Result { try makeDetector() } }
+            return try detector!.get()
+        }
+    }
+
+    public func text() throws -> any TextRecognizer {
+        try lock.withLock {
+            if textReader == nil { textReader = Result { try makeTextReader() } }
+            return try textReader!.get()
+        }
+    }
+
+    /// Builds an engine on a thread of its own, so the first request finds it ready.
+    public func warmUp(_ engine: Engine) {
+        let thread = Thread { [self] in
+            switch engine {
+            case .objectDetector: _ = try? objectDetector()
+            case .textFinder, .pageReader: _ = try? text()
+            }
+        }
+        thread.name = "beacon-warm-up"
+        thread.start()
+    }
+
+    /// Detection for the object search: the full frame, and zoomed tiles while nothing is locked.
+    public func searchDetector(for target: SearchTarget) throws -> DetectorWorker.Detect {
+        let tiled = TiledSearchDetector(detector: try objectDetector(), targets: [target.classIndex])
+        return { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections }
+    }
+}

@@ -1,0 +1,188 @@
+import BeaconAudio
+import BeaconCore
+import BeaconMedia
+import BeaconModels
+import BeaconStore
+import BeaconVision
+import Foundation
+
+/// The composition root: builds the concrete engines and adapters a command (or a test) needs from plain settings,
+/// and nothing else does.
+public struct Composition {
+    public let environment: [String: String]
+    public let executable: URL
+
+    /// `executable` decides where a checkout's development models are found (beside it); the running program by
+    /// default.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+         executable: URL = URL(fileURLWithPath: CommandLine.arguments[0])) {
+        self.environment = environment
+        self.executable = executable.resolvingSymlinksInPath()
+    }
+
+    public var modelFolders: ModelFolders {
+        let development = DevelopmentModelsFolder.find(
+            executable: executable, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return ModelFolders(environment: environment, development: development)
+    }
+
+    public var modelLocator: ModelLocator { ModelLocator(folders: modelFolders) }
+
+    public func runtime() throws -> OnnxRuntime { try OnnxRuntime(environment: environment) }
+
+    public func detector(_ settings: DetectorSettings) throws -> YOLODetector {
+        let located = try modelLocator.locate(settings.model)
+        let runtime = try runtime()
+        let session = try InferenceSession(runtime: runtime, modelPath: located.url.path,
+                                           options: SessionOptions(intraOpThreads: settings.threads))
+        let format = try YOLOFormat(session: session)
+        return YOLODetector(session: session, format: format, thresholds: settings.thresholds(for: format.family))
+    }
+
+    /// Monocular depth from the depth model (FastDepth by default), resolved like the detector's model.
+    public func depthModel(_ settings: DepthSettings) throws -> FastDepthEstimator {
+        let located = try modelLocator.locate(settings.model)
+        let session = try InferenceSession(runtime: try runtime(), modelPath: located.url.path,
+                                           options: SessionOptions(intraOpThreads: settings.threads))
+        return try FastDepthEstimator(session: session)
+    }
+
+    /// Depth from the model on each colour frame, or from a recording's own depth frames.
+    public func depthEstimator(_ source: DepthSource, settings: DepthSettings) throws -> any DepthEstimator {
+        switch source {
+        case .model:
+            return try depthModel(settings)
+        case .recording(let folder):
+            return RecordedDepthEstimator(recording: try RGBDRecording(folder: URL(fileURLWithPath: folder),
+                                                                       unitsPerMetre: settings.unitsPerMetre))
+        }
+    }
+
+    /// The assistant's engines, built when a mode first asks for one: the object detector (a low threshold: the
+    /// session's own confidence setting decides what is said), the page reader, and depth when one was chosen.
+    public func assistantEngines(detector detectorSettings: DetectorSettings, text: TextReaderSettings = TextReaderSettings(),
+                          depth: DepthSource?, depthSettings: DepthSettings = DepthSettings()) -> AssistantEngines {
+        var lowered = detectorSettings
+        lowered.confidence = 0.1
+        return AssistantEngines(detector: { try detector(lowered) },
+                                textReader: { try textReader(text, language: .automatic) },
+                                depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } })
+    }
+
+    /// The PP-OCR engine with its models resolved like the detector's: a missing one is named with its install command.
+    public func textRecognizer(_ settings: TextReaderSettings) throws -> PPOCREngine {
+        let locator = modelLocator
+        let detector = try locator.locate(settings.detector)
+        let recognizer = try locator.locate(settings.recognizer)
+        let classifier = try settings.classifier.map { try locator.locate($0) }
+        return try PPOCREngine(runtime: try runtime(), detectorModel: detector.url.path, recognizerModel: recognizer.url.path,
+                               classifierModel: classifier?.url.path,
+                               sessionOptions: SessionOptions(intraOpThreads: settings.threads), settings: settings.engine)
+    }
+
+    /// The text reader for a language setting: PP-OCR for English and Chinese, Tesseract (rus+eng) for Russian, and
+    /// for `auto` PP-OCR with Tesseract re-reading frames whose lines PP-OCR could not spell (Cyrillic).
+    public func textReader(_ settings: TextReaderSettings, language: ReadingLanguage) throws -> any TextRecognizer {
+        if case .fixed(.russian) = language { return try TesseractRecognizer(languages: "rus+eng") }
+        let ppocr = try textRecognizer(settings)
+        guard case .automatic = language else { return ppocr }
+        return LanguageRoutedRecognizer(language: language, primary: ppocr,
+                                        cyrillic: try TesseractRecognizer(languages: "rus+eng"))
+    }
+
+    /// What a search needs: the target resolved against the detector's classes, and a detection function that
+    /// looks closer at zoomed tiles while nothing is locked. The detector itself runs at a low threshold so the
+    /// tracker can recover weak boxes; the tracker applies `confident`: the user's confidence, else the model's.
+    public func searchDetector(_ settings: DetectorSettings, object: String,
+                        tiles: Bool) throws -> (target: SearchTarget, confident: Double, detect: DetectorWorker.Detect) {
+        var lowered = settings
+        lowered.confidence = min(settings.confidence ?? 1, 0.1)
+        let detector = try self.detector(lowered)
+        let confident = Double(settings.confidence ?? detector.format.family.calibratedConfidence)
+        let vocabulary = ObjectVocabulary(labels: detector.labels)
+        let resolution = vocabulary.resolve(object)
+        guard case let .found(classIndex) = resolution else {
+            throw CannotLookFor(sentence: vocabulary.answer(for: object, resolution) ?? "Beacon cannot look for that.")
+        }
+        let target = SearchTarget(label: detector.labels[classIndex], classIndex: classIndex)
+        guard tiles else { return (target, confident, { frame, _ in try detector.detect(frame) }) }
+        let tiled = TiledSearchDetector(detector: detector, targets: [classIndex])
+        return (target, confident, { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections })
+    }
+
+    /// The source for `--input FILE` or `--camera DEVICE`.
+    public func frameSource(input: String?, camera: String?) throws -> FrameSource {
+        if let input { return try MediaSources.open(input: URL(fileURLWithPath: input)) }
+        if let camera { return try MediaSources.openCamera(camera) }
+        preconditionFailure("validated by the command")
+    }
+
+    /// Battery and heat, from the kernel's files.
+    public func powerSensor() -> any PowerSensor { SysfsPowerSensor() }
+
+    /// The microphone voice commands come from: a recording played at its own pace (`file`), or a PulseAudio
+    /// source (`device`, "default" for the server's own). Opening it is quick; the recogniser is built later, on
+    /// the voice thread (`voiceInput`).
+    public func microphone(device: String?, file: String?) throws -> any Microphone {
+        if let file { return try WAVFileMicrophone(url: URL(fileURLWithPath: file), realTime: true) }
+        return try PulseAudioMicrophone(device: device == "default" ? nil : device)
+    }
+
+    /// Voice commands from `microphone`, recognised with PocketSphinx and the command table's grammar.
+    public func voiceInput(microphone: any Microphone, alwaysListening: Bool, loadsOnFirstTalk: Bool = false,
+                    onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput {
+        VoiceInput(microphone: microphone, makeRecognizer: { try CommandRecognizer() },
+                   alwaysListening: alwaysListening, loadsOnFirstTalk: loadsOnFirstTalk, onEvent: onEvent)
+    }
+
+    /// Where speech goes: a WAV file when asked, else the audio device when one is reachable, else nowhere.
+    public func speechSink(wav: String?) throws -> AudioSink? {
+        if let wav {
+            return try WAVFileSink(url: URL(fileURLWithPath: wav), sampleRate: EspeakSynthesizer.sampleRate, channels: 1)
+        }
+        return AudioOutput.defaultDevice()
+    }
+
+    /// Where the user's data lives: `--data-dir`, $BEACON_DATA_DIR, $XDG_DATA_HOME/beacon or ~/.local/share/beacon.
+    public func dataFolder(given: String?) -> URL { DataFolder.resolve(given: given, environment: environment) }
+
+    /// The settings (and usage) store, checked against the detectors' classes.
+    public func settingsStore(dataDirectory: String?) throws -> SettingsStore {
+        try SettingsStore(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)
+    }
+
+    /// Settings, history and usage together, as a session uses them.
+    public func userData(dataDirectory: String?) throws -> UserData {
+        try UserData(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)
+    }
+
+    /// Where setup puts the sample media ($BEACON_SAMPLES, else ~/.cache/beacon/samples).
+    public var samplesFolder: URL {
+        if let path = environment["BEACON_SAMPLES"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "/tmp") + "/.cache"
+        return URL(fileURLWithPath: cache).appendingPathComponent("beacon/samples")
+    }
+
+    /// The directory holding scripts/ in a checkout, for the Python reference; nil for an installed binary.
+    /// The file given on the command line, else the checkout's copy at `relativePath`; nil with neither.
+    public func dataFile(_ relativePath: String, given: String?) -> URL? {
+        if let given { return URL(fileURLWithPath: given) }
+        return checkoutRoot?.appendingPathComponent(relativePath)
+    }
+
+    public var checkoutRoot: URL? {
+        var url = executable
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("scripts/reference_detect.py").path) {
+                return url
+            }
+        }
+        return nil
+    }
+}
+
+/// An object Beacon cannot look for, with the short helpful answer the vocabulary gave.
+public struct CannotLookFor: UserFacingError {
+    public let sentence: String
+}

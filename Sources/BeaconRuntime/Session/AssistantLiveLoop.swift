@@ -1,0 +1,222 @@
+import BeaconAudio
+import BeaconCore
+import BeaconMedia
+import BeaconVision
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The assistant on the wall clock: frames arrive at the camera's (or a file's own) pace, the detector or the text
+/// finder works on the newest frame on a thread of its own, the depth source on another (on the frames the runner's
+/// `DepthPacer` chose), and keys, typed lines and voice come in as they happen.
+public final class AssistantLiveLoop {
+    private let runner: AssistantRunner
+    private let source: FrameSource
+    private let engines: AssistantEngines
+    private let power: any PowerSensor
+    /// Builds the voice input once the inbox exists (its events go there); nil: no microphone.
+    private let makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)?
+    private var voice: VoiceInput?
+    /// Until the microphone ends, the end of piped lines does not end the session.
+    private var voiceEnded = true
+    /// The microphone was wanted but could not be opened.
+    private let voiceFailed: Bool
+    /// `--imu -`: stdin carries IMU samples, not commands.
+    private let imuOnStdin: Bool
+    /// Talk-key presses whose "listening" event has not come back yet.
+    private var keyPushes = 0
+    private let inbox: LiveInbox
+    /// Keys from a terminal and lines from stdin; off for a phone's session, whose input comes through the inbox.
+    private let readsTerminal: Bool
+    /// Shared by every session on this machine: detection and page reading take turns (see `InferenceTurns`).
+    private let turns: InferenceTurns?
+    /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
+    private var nextPowerReading = 0.0
+    private var worker: DetectorWorker?
+    /// Depth on its own thread, when a depth source was chosen; it lives as long as the loop.
+    private var depthWorker: DepthWorker?
+    /// What the running worker serves, so a new search gets a new one.
+    private var workerPurpose: String?
+    private var frameInHand = 0
+
+    public init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
+         voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
+         voiceFailed: Bool = false, imuOnStdin: Bool = false, inbox: LiveInbox = LiveInbox(), readsTerminal: Bool = true,
+         turns: InferenceTurns? = nil) {
+        self.inbox = inbox
+        self.readsTerminal = readsTerminal
+        self.turns = turns
+        self.voiceFailed = voiceFailed
+        self.imuOnStdin = imuOnStdin
+        self.runner = runner
+        self.source = source
+        self.engines = engines
+        self.power = power
+        self.makeVoice = makeVoice
+    }
+
+    public func run(settingsUnreadable: Bool) throws {
+        let keys = readsTerminal && isatty(STDIN_FILENO) == 1 ? TerminalKeys(typing: true) : nil
+        defer {
+            keys?.restore()
+            inbox.close()
+            worker?.stop()
+            depthWorker?.stop()
+            voice?.stop()
+        }
+        // `--imu -` makes stdin the IMU stream: commands then come by voice only.
+        if readsTerminal && keys == nil && !imuOnStdin { readLines() }
+        runner.readsPageElsewhere = { [inbox, turns] read in
+            let thread = Thread {
+                do {
+                    inbox.post(.page(try InferenceTurns.take(turns, read)))
+                } catch {
+                    inbox.post(.failed(error))
+                }
+            }
+            thread.name = "beacon-page"
+            thread.start()
+        }
+        depthWorker = runner.computeDepthElsewhere(turns: turns) { [inbox] depth in inbox.post(.depth(depth)) }
+        if let makeVoice {
+            let voice = makeVoice { [inbox] event in inbox.post(.voice(event)) }
+            voice.start()
+            self.voice = voice
+            voiceEnded = false
+        }
+        let start = Monotonic.seconds()
+        let file = !(source is LiveFrameSource)
+        inbox.pump(file ? PacedFrameSource(HeldFrameSource(source)) : source)
+        runner.outputBegin()
+        try runner.dispatch(runner.startEvent(settingsUnreadable: settingsUnreadable), at: 0)
+        if voiceFailed { try runner.dispatch(.voiceInputLost(timestamp: 0), at: 0) }
+        var endOfInput = false
+        loop: while !runner.hasQuit {
+            let item = inbox.next(timeout: 0.05)
+            let clock = Monotonic.seconds() - start
+            try runner.feedFalls(at: clock, inStep: false)
+            if imuOnStdin, runner.imu?.isFinished == true { endOfInput = true }
+            try runner.settle(at: clock)
+            if clock >= nextPowerReading {
+                nextPowerReading = clock + 2
+                try runner.dispatch(.power(power.read(), timestamp: clock), at: clock)
+                inbox.limitFrameRate(to: runner.paceLimits.frameRateFactor)
+                worker?.limit(to: runner.paceLimits)
+                depthWorker?.limit(to: runner.paceLimits)
+            }
+            for input in keys?.takeInput() ?? [] {
+                switch input {
+                case .character(let character):
+                    // While a fall alarm runs, any key is the answer "I'm OK".
+                    if runner.session.fallAlarmIsActive {
+                        try runner.dispatch(.command(.imOK, timestamp: clock), at: clock)
+                        break
+                    }
+                    guard let command = CommandTable.keys[character] else { break }
+                    if command == .listen {
+                        try talk(at: clock)
+                    } else {
+                        try runner.dispatch(.command(command, timestamp: clock), at: clock)
+                    }
+                case .line(let line):
+                    try runner.command(line, at: clock)
+                }
+            }
+            switch item {
+            case nil:
+                try runner.dispatch(.tick(timestamp: clock), at: clock)
+            case .frame(let frame, _)?:
+                frameInHand = frame.index
+                try runner.process(frame, at: clock, inLine: false)
+                offer(frame)
+            case .detections(let result)?:
+                try runner.dispatch(.detections(result.detections, frame: frameInHand, timestamp: clock,
+                                                lookedAt: result.frame.index), at: clock)
+            case .depth(let result)?:
+                try runner.depthMeasured(result.output, frame: result.frame.index, at: clock)
+            case .line(let line)?:
+                try runner.command(line, at: clock)
+            case .command(let command)?:
+                try runner.dispatch(.command(command, timestamp: clock), at: clock)
+            case .page(let page)?:
+                try runner.dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
+            case .voice(let event)?:
+                try hear(event, at: clock)
+            case .hangUp?:
+                break loop
+            case .ended?:
+                endOfInput = true
+            case .failed(let error)?:
+                throw error
+            }
+            if endOfInput, voiceEnded, runner.session.isSettled { break }
+        }
+        try runner.finish(at: Monotonic.seconds() - start)
+    }
+
+    /// The talk key or button: the recogniser opens a window for one command, and the session says "Listening."
+    private func talk(at clock: Double) throws {
+        if let voice {
+            keyPushes += 1
+            voice.pushToTalk()
+        }
+        try runner.dispatch(.command(.listen, timestamp: clock), at: clock)
+    }
+
+    private func hear(_ event: VoiceInput.Event, at clock: Double) throws {
+        switch event {
+        case .heard(let input, let words):
+            // "listen" said aloud needs no second window: the recogniser is listening already.
+            try runner.heard(input, words: words, at: clock)
+        case .rejected(let words, _):
+            try runner.rejected(words: words, at: clock)
+        case .listening:
+            // The key's own "listen" command has said "Listening."; the wake word said alone and a phone's talk button
+            // have not.
+            if keyPushes > 0 {
+                keyPushes -= 1
+            } else {
+                try runner.dispatch(.command(.listen, timestamp: clock), at: clock)
+            }
+        case .timedOut:
+            break // a window closing quietly is what a person expects
+        case .ended(let error):
+            voiceEnded = true
+            if let error {
+                runner.transcript.note("beacon: \(error.sentence)")
+                try runner.dispatch(.voiceInputLost(timestamp: clock), at: clock)
+            }
+        }
+    }
+
+    /// Hands the frame to the engine the session runs now, starting a worker for it when the job changed.
+    private func offer(_ frame: Frame) {
+        let purpose = runner.livePurpose
+        if purpose != workerPurpose {
+            worker?.stop()
+            worker = nil
+            workerPurpose = purpose
+            if let detect = runner.liveDetect() {
+                worker = DetectorWorker(detect: detect, turns: turns) { [inbox] result in
+                    switch result {
+                    case .success(let detections): inbox.post(.detections(detections))
+                    case .failure(let error): inbox.post(.failed(error))
+                    }
+                }
+                worker?.limit(to: runner.paceLimits)
+            }
+        }
+        worker?.offer(frame, at: Monotonic.seconds(), lookCloser: !runner.session.isGuiding)
+    }
+
+    /// Lines from a pipe, on a thread of their own; the end of the pipe ends the session once it has settled.
+    private func readLines() {
+        let thread = Thread { [inbox] in
+            while let line = readLine(strippingNewline: true) { inbox.post(.line(line)) }
+            inbox.post(.ended)
+        }
+        thread.name = "beacon-lines"
+        thread.start()
+    }
+}

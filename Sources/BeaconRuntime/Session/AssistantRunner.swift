@@ -1,0 +1,489 @@
+import BeaconAudio
+import BeaconCore
+import BeaconMedia
+import BeaconVision
+import Foundation
+
+/// Runs one assistant session: frames from the camera (or a file), commands from typed lines, keys and voice, and
+/// the session's effects out to the mixer, the engines, the store and JSON lines.
+///
+/// Scripted (a file as fast as possible, commands from a pipe) the clock is the pictures' and the sound's own time:
+/// each command is taken when the session has settled (said what it had to say, finished its job), every frame is
+/// worked on in line, and a run repeats exactly. Live (a camera, `--realtime`, or a terminal) the clock is the wall
+/// clock, and the engines (the detector or text finder, the depth source, the page reader) run beside the frames on
+/// threads of their own. Either way a `DepthPacer` chooses the frames that get depth at all.
+public final class AssistantRunner {
+    public struct Options {
+        public var printJSON: Bool
+        /// Commands from a terminal print what is said as plain lines.
+        public var printSpeech: Bool
+        public var voice = "en"
+        /// The source is one photo: a page is read from it as it is.
+        public var stillPicture = false
+        /// Seconds between frames when a photo (or a video's last picture) is held as a still camera.
+        public var frameInterval = 0.1
+        /// Give up a scripted run after this much session time (a script that never settles).
+        public var maximumSeconds = 600.0
+
+        public init(printJSON: Bool, printSpeech: Bool, voice: String = "en", stillPicture: Bool = false,
+                    frameInterval: Double = 0.1, maximumSeconds: Double = 600) {
+            self.printJSON = printJSON
+            self.printSpeech = printSpeech
+            self.voice = voice
+            self.stillPicture = stillPicture
+            self.frameInterval = frameInterval
+            self.maximumSeconds = maximumSeconds
+        }
+    }
+
+    public private(set) var session: AssistantSession
+    private let engines: AssistantEngines
+    private let output: MixerOutput
+    private let store: AssistantStore?
+    /// Where what is said, JSON records and one-sentence errors go.
+    public let transcript: any Transcript
+    /// The wall-clock date of clock 0, for history records and usage days.
+    private let startedAt: Date
+    /// A store that failed once is reported once; the session goes on.
+    private var storeFailed = false
+    private let options: Options
+    private let parser = CommandParser()
+    private var recentFrames: [Frame] = []
+    private var activeEngines: Set<Engine> = []
+    private var pageCapture: PageCapture?
+    /// Live runs read the chosen page on a thread of their own (OCR takes up to a second, and keys, hazards and
+    /// stop must not wait for it): they are handed the reading to run, and bring its page back as a `.page` event.
+    /// Scripted runs read in line.
+    public var readsPageElsewhere: ((@escaping @Sendable () throws -> PageText) -> Void)?
+    /// Live runs compute depth on a thread of their own (`computeDepthElsewhere`); scripted runs in line.
+    private var measuresDepthElsewhere: ((Frame) -> Void)?
+    private var depthPacer = DepthPacer()
+    private var searchDetect: DetectorWorker.Detect?
+    private let motionEstimator = CameraMotionEstimator()
+    private var lastThumbnail: MotionThumbnail?
+    /// The last depth failure said, so a run of bad depth frames is said once.
+    private var depthFailure: String?
+    private var quit = false
+    /// The sentence of a page being said: its number, text, start and word starts, to tell which word is playing.
+    private var readingNow: (id: Int, text: String, start: Double, wordStarts: [Double])?
+    /// When a scripted `wait` ends.
+    private var waitUntil = 0.0
+    /// How fast frames and detection may run now, after battery saver and heat (the live loop applies it).
+    public private(set) var paceLimits = PaceLimits.unlimited
+
+    /// Sees every effect as it is carried out (a phone's connection turns them into messages).
+    public var onEffect: ((AssistantEffect) -> Void)?
+
+    /// IMU samples (`--imu`) and the sender of emergency messages (AssistantRunner+Falls.swift).
+    public var imu: IMUFeed?
+    public var webhook: WebhookSender?
+
+    /// Seconds from the start of the run to "Beacon ready.", for `beacon bench startup`.
+    public private(set) var readyAfter: Double?
+
+    /// How the last command went, for `beacon bench explore`: the camera's time until the frame it examined, the
+    /// work from the command until the whole report was composed (every sentence handed to the speech arbiter, the
+    /// first one synthesised and playing), and how long the report takes to say.
+    public struct CommandTiming {
+        public var cameraSeconds: Double
+        public var workSeconds: Double
+        public var reportSpeechSeconds: Double
+    }
+
+    private var commandStarted: (wall: Double, clock: Double)?
+    private var examinedAt: Double?
+    private var lastReportWall: Double?
+    private var reportSpeech = 0.0
+    /// What was said in answer to the last examined frame.
+    public private(set) var reportSaid: [String] = []
+
+    public var commandTiming: CommandTiming? {
+        guard let commandStarted, let examinedAt, let lastReportWall else { return nil }
+        return CommandTiming(cameraSeconds: examinedAt - commandStarted.clock, workSeconds: lastReportWall - commandStarted.wall,
+                             reportSpeechSeconds: reportSpeech)
+    }
+
+    public init(session: AssistantSession, engines: AssistantEngines, output: MixerOutput, store: AssistantStore?,
+         startedAt: Date = Date(), options: Options, transcript: any Transcript) {
+        self.transcript = transcript
+        self.session = session
+        self.engines = engines
+        self.output = output
+        self.store = store
+        self.startedAt = startedAt
+        self.options = options
+    }
+
+    /// The event that starts the session: the history the store kept comes back with it.
+    public func startEvent(settingsUnreadable: Bool) -> AssistantEvent {
+        let recent = (try? store?.recentDetections(now: startedAt)) ?? RecentDetections()
+        return .started(timestamp: 0, startedAt: startedAt, recent: recent, settingsUnreadable: settingsUnreadable)
+    }
+
+    // MARK: - Scripted
+
+    /// Runs a script of commands (one a line; `wait SECONDS` lets time pass) against a source, on the source's own
+    /// clock. Ends at `quit`, or when the script has ended and the session has settled.
+    public func runScripted(source: FrameSource, script: @escaping () -> String?, settingsUnreadable: Bool = false) throws {
+        let held = HeldFrameSource(source, interval: options.frameInterval)
+        var clock = 0.0
+        var scriptEnded = false
+        output.begin()
+        try dispatch(startEvent(settingsUnreadable: settingsUnreadable), at: 0)
+        readyAfter = readyAfter ?? 0
+        while !quit {
+            if session.isSettled, clock >= waitUntil, !scriptEnded {
+                if let line = script() {
+                    try take(line, at: clock)
+                    continue
+                }
+                scriptEnded = true
+            }
+            if scriptEnded, session.isSettled, clock >= waitUntil { break }
+            guard clock < options.maximumSeconds else { throw ScriptNeverSettled(seconds: options.maximumSeconds) }
+            if let frame = try held.nextFrame() {
+                clock = max(clock, frame.timestamp)
+                try feedFalls(at: clock, inStep: true)
+                try settle(at: clock)
+                try process(frame, at: clock, inLine: true)
+            } else {
+                clock += 0.05
+                try feedFalls(at: clock, inStep: true)
+                try settle(at: clock)
+                try dispatch(.tick(timestamp: clock), at: clock)
+            }
+        }
+        try output.advance(to: clock + 1)
+        try output.finish()
+        finishEmergencyMessages()
+    }
+
+    /// A scripted line: `wait 2.5`, or a command.
+    private func take(_ line: String, at clock: Double) throws {
+        let words = line.split(separator: " ")
+        if words.first?.lowercased() == "wait", words.count == 2, let seconds = Double(words[1]), seconds >= 0 {
+            waitUntil = clock + seconds
+            return
+        }
+        try command(line, at: clock)
+    }
+
+    // MARK: - Live
+
+    public var hasQuit: Bool { quit }
+
+    public func outputBegin() { output.begin() }
+
+    public func finish(at clock: Double) throws {
+        try output.advance(to: clock + 1)
+        try output.finish()
+        finishEmergencyMessages()
+    }
+
+    /// What the live engine thread should be doing now: a new value means a new worker.
+    public var livePurpose: String {
+        switch session.mode {
+        case .findingObject(let target): "find \(target.label)"
+        case .findingText(let text): "find text \(text)"
+        case .reading: "read"
+        default: activeEngines.contains(.objectDetector) ? "detect" : "none"
+        }
+    }
+
+    /// The function the live engine thread runs on each newest frame, or nil when no engine runs on every frame.
+    /// Text found live is matched on that thread too (the same `TextSearch` the session uses for scripted runs).
+    public func liveDetect() -> DetectorWorker.Detect? {
+        let engines = self.engines
+        switch session.mode {
+        case .findingObject:
+            return searchDetect
+        case .findingText(let text):
+            guard let query = TextQuery(text) else { return nil }
+            let search = TextSearch(query: query)
+            return { frame, _ in search.detections(in: try engines.text().recognize(frame)) }
+        case .reading:
+            return nil
+        default:
+            guard activeEngines.contains(.objectDetector) else { return nil }
+            return { frame, _ in try engines.objectDetector().detect(frame) }
+        }
+    }
+
+    // MARK: - Shared
+
+    /// A typed line (or a recogniser's words) as a command.
+    public func command(_ line: String, at clock: Double) throws {
+        try take(parser.parse(line), echo: line, at: clock)
+    }
+
+    /// A command (or what was no command) as the recogniser heard it; `words` are echoed like a typed line.
+    public func heard(_ input: ParsedInput, words: String, at clock: Double) throws {
+        if options.printJSON { try transcript.json(EffectRecord(heard: words, at: clock)) }
+        try take(input, echo: "(heard) \(words)", at: clock)
+    }
+
+    /// Speech addressed to Beacon that was no command.
+    public func rejected(words: String, at clock: Double) throws {
+        if options.printJSON { try transcript.json(EffectRecord(heard: words, at: clock)) }
+        if options.printSpeech { transcript.note("> (not a command) \(words)") }
+        try dispatch(.speechRejected(timestamp: clock), at: clock)
+    }
+
+    private func take(_ input: ParsedInput, echo: String, at clock: Double) throws {
+        if options.printSpeech { transcript.note("> \(echo)") }
+        commandStarted = (Monotonic.seconds(), clock)
+        examinedAt = nil
+        lastReportWall = nil
+        reportSpeech = 0
+        reportSaid = []
+        switch input {
+        case .command(let command): try dispatch(.command(command, timestamp: clock), at: clock)
+        case let other: try dispatch(.unknownInput(other, timestamp: clock), at: clock)
+        }
+    }
+
+    /// Speech that finished by `clock` goes back to the session.
+    public func settle(at clock: Double) throws {
+        try output.advance(to: clock)
+        while let finished = output.speechFinished(by: clock) {
+            try dispatch(.speechFinished(timestamp: finished), at: clock)
+        }
+    }
+
+    public func process(_ frame: Frame, at clock: Double, inLine: Bool) throws {
+        recentFrames.append(frame)
+        if recentFrames.count > 6 { recentFrames.removeFirst() }
+        try measureMotion(of: frame, at: clock)
+        var sharpness: SharpnessMap?
+        if session.wantsSharpness {
+            var meter = SharpnessMeter()
+            sharpness = meter.measure(frame)
+        }
+        try dispatch(.frame(index: frame.index, timestamp: clock, sharpness: sharpness), at: clock)
+        if engines.hasDepth, depthPacer.takes(at: clock, for: session) {
+            if let measuresDepthElsewhere { measuresDepthElsewhere(frame) } else { try measureDepth(of: frame, at: clock) }
+        }
+        if pageCapture != nil { try capturePage(from: frame, at: clock) }
+        guard inLine else { return }
+        if activeEngines.contains(.textFinder) {
+            let lines = try engines.text().recognize(frame)
+            try dispatch(.textLines(lines, frame: frame.index, timestamp: clock), at: clock)
+        } else if activeEngines.contains(.objectDetector) {
+            let detections = try detect(frame)
+            try dispatch(.detections(detections, frame: frame.index, timestamp: clock), at: clock)
+        }
+    }
+
+    private func detect(_ frame: Frame) throws -> [Detection] {
+        if let searchDetect { return try searchDetect(frame, !session.isGuiding) }
+        return try engines.objectDetector().detect(frame)
+    }
+
+    /// Depth for the frame, in line.
+    private func measureDepth(of frame: Frame, at clock: Double) throws {
+        try depthMeasured(Self.depth(of: frame, engines: engines), frame: frame.index, at: clock)
+    }
+
+    /// Live: depth is computed from now on on a thread of its own, since a monocular model takes tens of
+    /// milliseconds a frame and walk mode's cues, keys and hazards must not wait for it. The worker gets the frames
+    /// the pacer chose (the newest wins while it is busy); each depth it finishes is handed to `post` (the live loop's
+    /// inbox) and comes back through `depthMeasured`. Returns the worker, for the loop to pace and stop; nil when
+    /// no depth source was chosen.
+    public func computeDepthElsewhere(turns: InferenceTurns? = nil,
+                               post: @escaping @Sendable (DepthWorker.Result) -> Void) -> DepthWorker? {
+        guard engines.hasDepth else { return nil }
+        let engines = self.engines
+        let worker = DepthWorker(depth: { frame in Self.depth(of: frame, engines: engines) }, turns: turns) { result in
+            // The work never throws: a failure comes back inside the result, to be said once.
+            if case .success(let depth) = result { post(depth) }
+        }
+        measuresDepthElsewhere = { frame in worker.offer(frame, at: Monotonic.seconds()) }
+        return worker
+    }
+
+    private static func depth(of frame: Frame, engines: AssistantEngines) -> Result<DepthMap?, any Error> {
+        Result { try engines.depthEstimator()?.depth(for: frame) }
+    }
+
+    /// A frame's depth (computed in line or on the depth thread) goes to the session. Bad depth (a missing frame, a
+    /// file of the wrong size) is said once on the terminal and the session goes on without depth for that frame.
+    public func depthMeasured(_ result: Result<DepthMap?, any Error>, frame: Int, at clock: Double) throws {
+        do {
+            guard let map = try result.get() else { return }
+            depthFailure = nil
+            try dispatch(.depth(map, frame: frame, timestamp: clock), at: clock)
+        } catch let error as UserFacingError {
+            guard depthFailure != error.sentence else { return }
+            depthFailure = error.sentence
+            transcript.note("beacon: \(error.sentence)")
+        }
+    }
+
+    /// The camera's motion between frames: find moves its tracked boxes with it, and walk mode asks for depth at half
+    /// rate while the camera keeps still.
+    private func measureMotion(of frame: Frame, at clock: Double) throws {
+        let usesMotion: Bool = switch session.mode {
+        case .findingObject, .walking: true
+        default: false
+        }
+        guard usesMotion else {
+            lastThumbnail = nil
+            return
+        }
+        let thumbnail = MotionThumbnail(frame: frame)
+        defer { lastThumbnail = thumbnail }
+        guard let previous = lastThumbnail, let motion = motionEstimator.motion(from: previous, to: thumbnail) else { return }
+        try dispatch(.cameraMoved(motion, frame: frame.index, timestamp: clock), at: clock)
+    }
+
+    /// Page capture for reading: the first steady, sharp frame (a held photo is taken as it is), then OCR.
+    private func capturePage(from frame: Frame, at clock: Double) throws {
+        guard var capture = pageCapture else { return }
+        let chosen = capture.consider(frame)
+        pageCapture = capture
+        switch chosen {
+        case nil:
+            return
+        case .gaveUp?:
+            pageCapture = nil
+            try dispatch(.pageNotCaptured(timestamp: clock), at: clock)
+        case .accepted(let picture)?:
+            pageCapture = nil
+            let read: @Sendable () throws -> PageText = { [engines] in
+                PageText(reading: try engines.text().read(picture), frameWidth: picture.width,
+                         frameHeight: picture.height, wholeFrame: false, mode: .sentences, language: .automatic)
+            }
+            if let readsPageElsewhere { return readsPageElsewhere(read) }
+            let page = try read()
+            try dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
+        }
+    }
+
+    /// Hands an event to the session and carries out its effects. A command while a page is read first tells the
+    /// reader which word is playing, so pause goes on from that word.
+    public func dispatch(_ event: AssistantEvent, at clock: Double) throws {
+        if case .command = event, session.mode == .reading, let playing = readingNow {
+            let offset = ReaderLoop.characterOffset(of: playing, at: clock)
+            try perform(session.handle(.speechProgress(characterOffset: offset, timestamp: clock)), at: clock)
+        }
+        try perform(session.handle(event), at: clock)
+    }
+
+    private func perform(_ effects: [AssistantEffect], at clock: Double) throws {
+        for effect in effects {
+            if options.printJSON { try transcript.json(EffectRecord(effect, at: clock, defaultVoice: options.voice)) }
+            onEffect?(effect)
+            switch effect {
+            case .speak(let utterance):
+                if readyAfter == nil { readyAfter = clock }
+                if options.printSpeech && !options.printJSON { transcript.line(utterance.text) }
+                let wordStarts = try output.say(utterance.text, voice: utterance.voice(default: options.voice),
+                                                rate: utterance.rate, at: clock)
+                readingNow = utterance.sequence.map { ($0, utterance.text, clock, wordStarts) }
+                if examinedAt != nil {
+                    reportSpeech += output.lastSpeechDuration
+                    reportSaid.append(utterance.text)
+                }
+            case .interruptSpeech:
+                output.interruptSpeech()
+            case .stopAll:
+                output.stopAll()
+            case .earcon(let earcon, let time):
+                output.play(earcon, at: time)
+            case .setPace(let limits):
+                paceLimits = limits
+            case .haptic, .cue, .modeChanged:
+                break // no vibration motor here; JSON shows them
+            case .startEngine(let engine):
+                try start(engine, at: clock)
+            case .stopEngine(let engine):
+                activeEngines.remove(engine)
+                if engine == .pageReader { pageCapture = nil }
+                // A search's detector ends with its search; the next search's starts with its own.
+                if engine != .pageReader { searchDetect = nil }
+            case .examine(let frameIndex):
+                examinedAt = clock
+                try examine(frameIndex, at: clock)
+            case .setVolume(let volume):
+                output.setVolume(volume)
+            case .persistSetting:
+                keep { try store?.save(session.settings) }
+            case .resetSettings:
+                keep { try store?.save(AssistantSettings()) }
+            case .recordDetection(let record):
+                keep { try store?.record(record) }
+            case .recordUsage(let mode, let seconds, let objects, let pages):
+                let usage = UsageStatistics(secondsByMode: [mode: seconds], objectsFound: objects, pagesRead: pages)
+                keep { try store?.addUsage(usage, on: day(at: clock)) }
+            case .show(let line):
+                if !options.printJSON { transcript.note(line) }
+            case .fetchUsage:
+                try reportUsage(at: clock)
+            case .quit:
+                quit = true
+            case .emergency(let emergency):
+                webhook?.handle(emergency)
+            }
+        }
+    }
+
+    private func start(_ engine: Engine, at clock: Double) throws {
+        activeEngines.insert(engine)
+        do {
+            switch engine {
+            case .objectDetector:
+                if case .findingObject(let target) = session.mode {
+                    searchDetect = try engines.searchDetector(for: target)
+                } else {
+                    searchDetect = nil
+                    _ = try engines.objectDetector()
+                }
+            case .textFinder:
+                activeEngines.remove(.objectDetector)
+                searchDetect = nil
+                _ = try engines.text()
+            case .pageReader:
+                _ = try engines.text()
+                pageCapture = PageCapture(takesFirstFrame: options.stillPicture)
+            }
+        } catch let error as UserFacingError {
+            activeEngines.remove(engine)
+            transcript.note("beacon: \(error.sentence)")
+            try dispatch(.engineFailed(engine, sentence: error.sentence, timestamp: clock), at: clock)
+        }
+    }
+
+    private func examine(_ frameIndex: Int, at clock: Double) throws {
+        guard let frame = recentFrames.last(where: { $0.index == frameIndex }) ?? recentFrames.last else { return }
+        let detections = try engines.objectDetector().detect(frame)
+        try dispatch(.detections(detections, frame: frameIndex, timestamp: clock, examined: true), at: clock)
+        // The whole report is composed now: every sentence is with the speech arbiter, the first one speaking.
+        if lastReportWall == nil { lastReportWall = Monotonic.seconds() }
+    }
+
+    /// Usage totals come from the store, which knows the days; the session words them.
+    private func reportUsage(at clock: Double) throws {
+        var summary = UsageSummary(today: .zero, all: .zero)
+        keep { summary = try store?.usage(today: day(at: clock)) ?? summary }
+        try dispatch(.usage(summary, timestamp: clock), at: clock)
+    }
+
+    private func day(at clock: Double) -> UsageDay { UsageDay(startedAt.addingTimeInterval(clock), timeZone: .current) }
+
+    /// Writes to the store; a failure is said once on the terminal and the session goes on (what was kept stays kept).
+    private func keep(_ write: () throws -> Void) {
+        do {
+            try write()
+        } catch {
+            guard !storeFailed else { return }
+            storeFailed = true
+            let sentence = (error as? UserFacingError)?.sentence ?? "\(error)"
+            transcript.note("beacon: \(sentence) Settings and history are not being saved.")
+        }
+    }
+}
+
+public struct ScriptNeverSettled: UserFacingError {
+    public let seconds: Double
+    public var sentence: String { "The script did not finish within \(Int(seconds)) seconds of session time; end it with quit." }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the runtime tells what happened: lines a person or a script reads (what is said, cues, JSON records) and
+/// notes beside them (errors as one sentence, echoed commands). Given to each part that reports, never reached
+/// through a global, so a test reads the same lines a terminal shows.
+public protocol Transcript: Sendable {
+    /// A line of results (standard output in a terminal).
+    func line(_ text: String)
+    /// A note beside the results (standard error in a terminal).
+    func note(_ text: String)
+}
+
+extension Transcript {
+    /// One value as one JSON line, keys sorted so lines can be compared.
+    public func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
+
+/// The terminal's transcript: results on standard output, notes on standard error, each written at once so pipes
+/// and screen readers see them as they come.
+public struct StandardStreams: Transcript {
+    public init() {}
+
+    public func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    public func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,132 @@
+import BeaconCore
+import Foundation
+import Testing
+@testable import BeaconRuntime
+import BeaconAudio
+import BeaconMedia
+import BeaconTestSupport
+
+/// The live loop keeps to its pace limits: the detector rests between runs and takes only the newest frame after,
+/// and the frame pump leaves out frames beyond the allowed rate. Judged on counts, not on timings.
+@Suite("Live pacing")
+struct LivePacingTests {
+    static func frame(_ index: Int) -> Frame {
+        Frame(width: 64, height: 48, rgb: [UInt8](repeating: 128, count: 64 * 48 * 3), timestamp: Double(index) / 30,
+              index: index)
+    }
+
+    /// The frames a detector was run on, in order.
+    final class DetectorLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var runs: [(frame: Int, start: Double, end: Double)] = []
+
+        func detect(_ frame: Frame, seconds: Double) -> [Detection] {
+            let start = Monotonic.seconds()
+            Thread.sleep(forTimeInterval: seconds)
+            let end = Monotonic.seconds()
+            lock.withLock { runs.append((frame.index, start, end)) }
+            return []
+        }
+
+        var all: [(frame: Int, start: Double, end: Double)] { lock.withLock { runs } }
+    }
+
+    @Test("While the detector rests, offered frames replace one another and only the newest is detected")
+    func detectorRestsAndTakesTheNewest() throws {
+        let log = DetectorLog()
+        let worker = DetectorWorker(detect: { frame, _ in log.detect(frame, seconds: 0.02) })
+        defer { worker.stop() }
+        // Keeping 2 % of the free-running rate: a rest of 49 times each run, about a second here.
+        worker.limit(to: PaceLimits(detectionRateFactor: 0.02))
+        worker.offer(Self.frame(0), at: 0)
+        _ = try worker.drain()
+        for index in 1...20 { worker.offer(Self.frame(index), at: 0) }
+        let results = try worker.drain()
+        #expect(results.map(\.frame.index) == [20])
+        let runs = log.all
+        #expect(runs.map(\.frame) == [0, 20])
+        // A lower bound only, which a busy machine cannot break: the second run did not start before the rest ended.
+        if runs.count == 2 { #expect(runs[1].start - runs[0].end >= 49 * (runs[0].end - runs[0].start)) }
+    }
+
+    @Test("Lifting the limits ends a rest at once", .timeLimit(.minutes(1)))
+    func liftingTheLimitsEndsTheRest() throws {
+        let log = DetectorLog()
+        let worker = DetectorWorker(detect: { frame, _ in log.detect(frame, seconds: 0.01) })
+        defer { worker.stop() }
+        // A rest of about 100 s: the test would time out if it were waited out.
+        worker.limit(to: PaceLimits(detectionRateFactor: 0.0001))
+        worker.offer(Self.frame(0), at: 0)
+        _ = try worker.drain()
+        worker.offer(Self.frame(1), at: 0)
+        worker.limit(to: .unlimited)
+        #expect(try worker.drain().map(\.frame.index) == [1])
+    }
+
+    /// Frames with the timestamps of a 30 fps camera, as fast as they are asked for.
+    final class RecordedFrames: FrameSource {
+        let name = "recorded"
+        let count: Int
+        private var next = 0
+
+        init(count: Int) { self.count = count }
+
+        func nextFrame() throws -> Frame? {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return LivePacingTests.frame(next)
+        }
+    }
+
+    @Test("The frame pump hands on half the frames at a factor of 0.5, by their timestamps")
+    func pumpSkipsFramesBeyondTheRate() {
+        let inbox = LiveInbox()
+        defer { inbox.close() }
+        inbox.limitFrameRate(to: 0.5)
+        inbox.pump(RecordedFrames(count: 300))
+        var handedOn = 0
+        while let item = inbox.next(timeout: 10) {
+            if case .frame = item { handedOn += 1 }
+            if case .ended = item { break }
+        }
+        // The first two frames pass while the pump learns the frame interval, then every other one.
+        #expect((149...150).contains(inbox.skippedFrames))
+        #expect(handedOn <= 300 - inbox.skippedFrames)
+    }
+
+    /// Takes what guidance says and finishes it at once.
+    final class RecordingOutput: GuidanceOutput {
+        var said: [String] = []
+        private var unfinished: Double?
+
+        func begin() {}
+        func play(_ earcon: Earcon, at time: Double) {}
+        func say(_ utterance: Utterance, at time: Double) throws {
+            said.append(utterance.text)
+            unfinished = time
+        }
+        func interruptSpeech() {}
+        func stopAll() {}
+        func speechFinished(by time: Double) -> Double? {
+            defer { unfinished = nil }
+            return unfinished.map { _ in time }
+        }
+        func advance(to time: Double) throws {}
+        func finish() throws {}
+    }
+
+    @Test("On a battery at 14 % the live loop halves its frames and says so once")
+    func liveLoopOnBatterySaver() throws {
+        let output = RecordingOutput()
+        let loop = GuidanceLoop(target: SearchTarget(label: "cup", classIndex: 41), configuration: GuidanceConfiguration(),
+                                output: output, keys: nil, options: .init(live: true, printJSON: false, maxFrames: nil, quiet: true),
+                                power: PowerWatch(sensor: FixedPowerSensor(PowerReading(batteryPercent: 14, charging: false)),
+                                                  setting: .auto, interval: 0.01),
+                                transcript: TranscriptRecorder(), describe: { _ in "" })
+        let statistics = try loop.run(source: RecordedFrames(count: 300), detect: { _, _ in [] })
+        #expect((149...150).contains(statistics.skippedFrames))
+        #expect(statistics.powerChanges == [.saverOn(.battery(percent: 14))])
+        #expect(statistics.paceLimits.frameRateFactor == 0.5)
+        #expect(output.said.filter { $0 == "Battery at 14 percent; battery saver on." }.count == 1)
+    }
+}
