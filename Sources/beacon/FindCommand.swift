@@ -44,13 +44,7 @@ struct FindCommand: ParsableCommand {
     var voice = "en"
 
     func run() throws {
-        let composition = Composition()
-        let search = try composition.searchDetector(detector.settings, object: object, tiles: !noTiles)
-        var configuration = GuidanceConfiguration()
-        configuration.tracker.confidentThreshold = search.confident
-        try guidance.run.guide(to: search.target, configuration: configuration, voice: voice, composition: composition,
-                               transcript: StandardStreams(),
-                           detect: search.detect)
+        try guidance.run.findObject(object, detector: detector.settings, tiles: !noTiles, voice: voice,
+                                    composition: Composition(), transcript: StandardStreams())
     }
 }
-

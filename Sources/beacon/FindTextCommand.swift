@@ -42,13 +42,7 @@ struct FindTextCommand: ParsableCommand {
     }
 
     func run() throws {
-        let composition = Composition()
-        let search = TextSearch(query: TextQuery(text)!)
-        let reader = try composition.textReader(ocr.settings, language: ReadingLanguage(setting: language)!)
-        // Reading is the "detector" here: every reading becomes detections of the one text target.
-        try guidance.run.guide(to: search.target, configuration: .textSearch(), voice: "en", composition: composition,
-                               transcript: StandardStreams(),
-                           powerPolicy: .textRecognition,
-                           detect: { frame, _ in search.detections(in: try reader.recognize(frame)) })
+        try guidance.run.findText(text, language: ReadingLanguage(setting: language)!, reader: ocr.settings,
+                                  composition: Composition(), transcript: StandardStreams())
     }
 }

@@ -38,6 +38,29 @@ public struct GuidanceRun {
         self.batterySaver = batterySaver
     }
 
+    /// `find`: guides to an object in everyday words ("my phone", "чашка"), found by the detector, looking closer at
+    /// zoomed tiles while nothing is locked when `tiles` is on.
+    public func findObject(_ object: String, detector: DetectorSettings, tiles: Bool = true, voice: String = "en",
+                           composition: Composition, transcript: any Transcript) throws {
+        let search = try composition.searchDetector(detector, object: object, tiles: tiles)
+        var configuration = GuidanceConfiguration()
+        configuration.tracker.confidentThreshold = search.confident
+        try guide(to: search.target, configuration: configuration, voice: voice, composition: composition,
+                  transcript: transcript, detect: search.detect)
+    }
+
+    /// `find-text`: guides to a written word or phrase; reading is the "detector", every reading becoming detections
+    /// of the one text target.
+    public func findText(_ text: String, language: ReadingLanguage = .automatic, reader settings: TextReaderSettings,
+                         composition: Composition, transcript: any Transcript) throws {
+        guard let query = TextQuery(text) else { throw NothingToLookFor() }
+        let search = TextSearch(query: query)
+        let reader = try composition.textReader(settings, language: language)
+        try guide(to: search.target, configuration: .textSearch(), voice: "en", composition: composition,
+                  transcript: transcript, powerPolicy: .textRecognition,
+                  detect: { frame, _ in search.detections(in: try reader.recognize(frame)) })
+    }
+
     /// Guides to `target`, with `detect` finding it in each frame it is given; what was said is kept (the WAV file
     /// is finished) even when the source fails part way. Live, `powerPolicy` paces guidance on battery saver and in
     /// the heat (its thermal drop window is sized for the detector in use).
@@ -97,4 +120,9 @@ public struct GuidanceRun {
 public struct EmptySource: UserFacingError {
     public let name: String
     public var sentence: String { "\(name) gave no pictures to search." }
+}
+
+public struct NothingToLookFor: UserFacingError {
+    public init() {}
+    public var sentence: String { "Give some letters or digits to look for." }
 }

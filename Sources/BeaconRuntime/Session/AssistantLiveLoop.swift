@@ -29,6 +29,8 @@ public final class AssistantLiveLoop {
     private let inbox: LiveInbox
     /// Keys from a terminal and lines from stdin; off for a phone's session, whose input comes through the inbox.
     private let readsTerminal: Bool
+    /// Commands from a script instead of the terminal (tests).
+    private let script: (() -> String?)?
     /// Shared by every session on this machine: detection and page reading take turns (see `InferenceTurns`).
     private let turns: InferenceTurns?
     /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
@@ -43,7 +45,8 @@ public final class AssistantLiveLoop {
     public init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
          voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
          voiceFailed: Bool = false, imuOnStdin: Bool = false, inbox: LiveInbox = LiveInbox(), readsTerminal: Bool = true,
-         turns: InferenceTurns? = nil) {
+         turns: InferenceTurns? = nil, script: (() -> String?)? = nil) {
+        self.script = script
         self.inbox = inbox
         self.readsTerminal = readsTerminal
         self.turns = turns
@@ -57,7 +60,7 @@ public final class AssistantLiveLoop {
     }
 
     public func run(settingsUnreadable: Bool) throws {
-        let keys = readsTerminal && isatty(STDIN_FILENO) == 1 ? TerminalKeys(typing: true) : nil
+        let keys = readsTerminal && script == nil && isatty(STDIN_FILENO) == 1 ? TerminalKeys(typing: true) : nil
         defer {
             keys?.restore()
             inbox.close()
@@ -212,8 +215,10 @@ public final class AssistantLiveLoop {
 
     /// Lines from a pipe, on a thread of their own; the end of the pipe ends the session once it has settled.
     private func readLines() {
+        // The script moves to the lines thread; nothing else calls it from here on.
+        nonisolated(unsafe) let next = script ?? { readLine(strippingNewline: true) }
         let thread = Thread { [inbox] in
-            while let line = readLine(strippingNewline: true) { inbox.post(.line(line)) }
+            while let line = next() { inbox.post(.line(line)) }
             inbox.post(.ended)
         }
         thread.name = "beacon-lines"

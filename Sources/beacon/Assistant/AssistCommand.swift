@@ -126,59 +126,10 @@ struct AssistCommand: ParsableCommand {
     }
 
     func run() throws {
-        let composition = Composition()
-        // With nothing named, the camera a laptop or a wearable has first.
-        let input = inputPath
-        let source = try composition.frameSource(input: input, camera: input == nil ? camera ?? "/dev/video0" : nil)
-        let stillPicture = source is ImageFileSource
-        let live = input == nil || realtime
-
-        // Settings first: they choose the language of "Beacon ready.". A store that cannot be read was set aside.
-        let store = try composition.userData(dataDirectory: dataDir)
-        let settings = try store.settings()
-        let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: depth.map(DepthSource.init),
-                                                   depthSettings: depthOptions.settings)
-        // The detector is wanted at once (scanning and hazards); text engines only when asked for.
-        engines.warmUp(.objectDetector)
-
-        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
-        let output = try MixerOutput(destination: destination, voice: settings.language.voice)
-        // Voice: asked for, or by default when a person sits at a terminal. No microphone is one sentence, not a stop.
-        var microphone: (any Microphone)?
-        let wantsVoice = live && (microphoneFile != nil || (self.microphone ?? (isatty(STDIN_FILENO) == 1 ? "default" : "none")) != "none")
-        if wantsVoice {
-            do {
-                microphone = try composition.microphone(device: self.microphone, file: microphoneFile)
-            } catch let error as UserFacingError {
-                Console.note("beacon: \(error.sentence)")
-            }
-        }
-        var configuration = AssistantSession.Configuration()
-        // Voice that was wanted and failed is said after "Beacon ready." (as `voiceInputLost`), not only printed.
-        configuration.hasVoiceInput = wantsVoice
-        configuration.horizontalFieldOfView = fieldOfView
-        configuration.speech.duckedGain = 1 // the mixer ducks earcons under speech itself, sample-accurately
-        let session = AssistantSession(configuration: configuration, settings: settings)
-        let runner = AssistantRunner(session: session, engines: engines, output: output, store: store,
-                                     options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture),
-                                     transcript: StandardStreams())
-        for file in store.setAside { Console.note("beacon: \(file.sentence)") }
-        // Falls: IMU samples in step with the session clock (scripted) or on a thread (live); messages on a thread.
-        if let imu { runner.imu = try IMUFeed(path: imu, pacing: live ? .live : .inStep) }
-        runner.webhook = WebhookSender(log: { Console.note($0) })
-        if live {
-            let listenAlways = alwaysListening || settings.alwaysListening
-            let voice = microphone.map { microphone in
-                { (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
-                    composition.voiceInput(microphone: microphone, alwaysListening: listenAlways, onEvent: onEvent)
-                }
-            }
-            try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),
-                                  voice: voice, voiceFailed: wantsVoice && microphone == nil, imuOnStdin: imu == "-")
-                .run(settingsUnreadable: store.settingsWereUnreadable)
-        } else {
-            try runner.runScripted(source: source, script: { readLine(strippingNewline: true) },
-                                   settingsUnreadable: store.settingsWereUnreadable)
-        }
+        let run = AssistantRun(input: inputPath, camera: camera, microphone: microphone, microphoneFile: microphoneFile,
+                               alwaysListening: alwaysListening, realtime: realtime, json: json, silent: silent, wav: wav,
+                               dataDirectory: dataDir, detector: DetectorSettings(model: model), fieldOfView: fieldOfView,
+                               imu: imu, depth: depth.map(DepthSource.init), depthSettings: depthOptions.settings)
+        try run.run(composition: Composition(), transcript: StandardStreams())
     }
 }
