@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // The pure core: value types, algorithms and state machines. Foundation only.
@@ -74,6 +75,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
         ], resources: [.embedInCode("Web")]),
 
         // What runs the product: the one session driver (scripted and live), the engines built from plain settings
@@ -81,22 +83,26 @@ let package = Package(
         // phone's session. The terminal, the phone server and tests all run it; it reports through a `Transcript`.
         .target(name: "BeaconRuntime", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconServer",
+            // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
 
         // The benchmark harness, apart from the product: panorama scenes, the simulated user, rendering, ground truth.
-        .target(name: "BeaconBench", dependencies: ["BeaconCore", "BeaconVision"]),
+        .target(name: "BeaconBench", dependencies: ["BeaconCore"]),
+        // What the harness's simulated camera sees: pictures and motion thumbnails of a panorama, the cached detector.
+        // Apart from the rest of the harness because it runs the vision engines (C libraries), which pure tests avoid.
+        .target(name: "BeaconBenchRendering", dependencies: ["BeaconBench", "BeaconCore", "BeaconVision"]),
 
         // The command-line tool and the composition root; `beacon bench` runs the harness.
         .executableTarget(name: "beacon", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
-            "BeaconServer", "BeaconRuntime",
+            "BeaconBenchRendering", "BeaconServer", "BeaconRuntime",
             // `beacon bench serve`: simulated phones on loopback.
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
 
         // Locating shared photos and models, and running programs, for the tests.
@@ -107,7 +113,7 @@ let package = Package(
         .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconVision", "BeaconBench", "BeaconMedia", "BeaconModels",
                                                              "BeaconTestSupport",
                                                              .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "BeaconBenchTests", dependencies: ["BeaconBench", "BeaconCore", "BeaconVision", "BeaconMedia",
+        .testTarget(name: "BeaconBenchTests", dependencies: ["BeaconBench", "BeaconBenchRendering", "BeaconCore", "BeaconVision", "BeaconMedia",
                                                             "BeaconTestSupport"]),
         .testTarget(name: "BeaconMediaTests", dependencies: ["BeaconMedia", "BeaconTestSupport"]),
         .testTarget(name: "BeaconAudioTests", dependencies: ["BeaconAudio", "BeaconTestSupport"]),
@@ -115,7 +121,7 @@ let package = Package(
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
-        .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio",
+        .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconStore", "BeaconBench",
                                                               "BeaconTestSupport"]),
         .testTarget(name: "BeaconCLITests", dependencies: [
             "beacon", "BeaconRuntime", "BeaconStore", "BeaconBench", "BeaconMedia", "BeaconTestSupport",

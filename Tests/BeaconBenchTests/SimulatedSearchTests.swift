@@ -1,4 +1,5 @@
 @testable import BeaconBench
+import BeaconBenchRendering
 import BeaconCore
 import BeaconVision
 import Testing

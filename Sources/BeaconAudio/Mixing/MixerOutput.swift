@@ -1,4 +1,3 @@
-import BeaconAudio
 import BeaconCore
 import Foundation
 

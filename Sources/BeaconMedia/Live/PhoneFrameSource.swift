@@ -1,5 +1,4 @@
 import BeaconCore
-import BeaconMedia
 import Foundation
 
 /// A phone's camera: JPEG frames pushed from its connection, decoded on the session's frame thread (never on the

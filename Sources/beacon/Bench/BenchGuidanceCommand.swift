@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconBench
+import BeaconBenchRendering
 import BeaconCore
 import BeaconRuntime
 import BeaconMedia

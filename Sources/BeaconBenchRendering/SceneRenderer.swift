@@ -1,3 +1,4 @@
+import BeaconBench
 import BeaconCore
 import BeaconVision
 

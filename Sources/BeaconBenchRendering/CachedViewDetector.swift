@@ -1,3 +1,4 @@
+import BeaconBench
 import BeaconCore
 
 /// Runs the real detector on the real picture a simulated camera sees, caching the detections per quantized view
