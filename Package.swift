@@ -98,6 +98,8 @@ let package = Package(
         .executableTarget(name: "beacon", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
             "BeaconBenchRendering", "BeaconServer", "BeaconRuntime",
+            // `beacon bench pipeline` plays "as if the battery were at 14 %" with a fixed power sensor.
+            "BeaconTestDoubles",
             // `beacon bench serve`: simulated phones on loopback.
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -105,12 +107,17 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Stand-ins at the product's seams, for tests and benchmarks (as NIOEmbedded is to NIOPosix): a scripted
+        // detector, recorded frames, a fixed power sensor, an in-memory store. The product never uses them.
+        .target(name: "BeaconTestDoubles", dependencies: ["BeaconCore"]),
+
         // Locating shared photos and models, and running programs, for the tests.
         .target(name: "BeaconTestSupport", path: "Sources/BeaconTestSupport"),
 
         // Product tests may use the harness's instruments (a seeded generator, search recall); the product may not.
-        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconBench"]),
+        .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconBench", "BeaconTestDoubles"]),
         .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconVision", "BeaconBench", "BeaconMedia", "BeaconModels",
+                                                             "BeaconTestDoubles",
                                                              "BeaconTestSupport",
                                                              .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BeaconBenchTests", dependencies: ["BeaconBench", "BeaconBenchRendering", "BeaconCore", "BeaconVision", "BeaconMedia",
@@ -122,7 +129,14 @@ let package = Package(
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
         .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconStore", "BeaconBench",
-                                                              "BeaconTestSupport"]),
+                                                              "BeaconVision", "BeaconTestSupport", "BeaconTestDoubles", "BeaconServer", "BeaconModels",
+                                                              // A phone, as far as the in-process server can tell.
+                                                              .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                              .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                                                              .product(name: "Logging", package: "swift-log"),
+                                                              .product(name: "NIOCore", package: "swift-nio"),
+                                                              .product(name: "NIOHTTP1", package: "swift-nio"),
+                                                              .product(name: "NIOWebSocket", package: "swift-nio")]),
         .testTarget(name: "BeaconCLITests", dependencies: [
             "beacon", "BeaconRuntime", "BeaconStore", "BeaconBench", "BeaconMedia", "BeaconTestSupport",
             // A phone, as far as the server can tell: HTTP and WebSocket clients on loopback.

@@ -1,4 +1,5 @@
 import Foundation
+import BeaconTestDoubles
 import Testing
 @testable import BeaconCore
 

@@ -4,6 +4,7 @@ import Testing
 @testable import BeaconRuntime
 import BeaconAudio
 import BeaconMedia
+import BeaconTestDoubles
 import BeaconTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -26,11 +27,6 @@ struct DepthPacingTests {
         }
 
         var taken: [(timestamp: Double, thread: pthread_t)] { lock.withLock { calls } }
-    }
-
-    struct NoDetector: ObjectDetector {
-        let labels = ObjectVocabulary.coco
-        func detect(_ frame: Frame) throws -> [Detection] { [] }
     }
 
     struct NoTextNeeded: Error {}
@@ -61,7 +57,7 @@ struct DepthPacingTests {
     }
 
     static func runner(depth: CountingDepth) throws -> AssistantRunner {
-        let engines = AssistantEngines(detector: { NoDetector() }, textReader: { throw NoTextNeeded() }, depth: { depth })
+        let engines = AssistantEngines(detector: { ScriptedDetector.blind }, textReader: { throw NoTextNeeded() }, depth: { depth })
         let output = try MixerOutput(destination: .nowhere, voice: "en")
         return AssistantRunner(session: AssistantSession(), engines: engines, output: output, store: nil,
                                options: .init(printJSON: false, printSpeech: false, frameInterval: 1.0 / 30),

@@ -4,16 +4,14 @@ import Testing
 @testable import BeaconRuntime
 import BeaconAudio
 import BeaconMedia
+import BeaconTestDoubles
 import BeaconTestSupport
 
 /// The live loop keeps to its pace limits: the detector rests between runs and takes only the newest frame after,
 /// and the frame pump leaves out frames beyond the allowed rate. Judged on counts, not on timings.
 @Suite("Live pacing")
 struct LivePacingTests {
-    static func frame(_ index: Int) -> Frame {
-        Frame(width: 64, height: 48, rgb: [UInt8](repeating: 128, count: 64 * 48 * 3), timestamp: Double(index) / 30,
-              index: index)
-    }
+    static func frame(_ index: Int) -> Frame { RecordedFrames.frame(index) }
 
     /// The frames a detector was run on, in order.
     final class DetectorLog: @unchecked Sendable {
@@ -61,21 +59,6 @@ struct LivePacingTests {
         worker.offer(Self.frame(1), at: 0)
         worker.limit(to: .unlimited)
         #expect(try worker.drain().map(\.frame.index) == [1])
-    }
-
-    /// Frames with the timestamps of a 30 fps camera, as fast as they are asked for.
-    final class RecordedFrames: FrameSource {
-        let name = "recorded"
-        let count: Int
-        private var next = 0
-
-        init(count: Int) { self.count = count }
-
-        func nextFrame() throws -> Frame? {
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return LivePacingTests.frame(next)
-        }
     }
 
     @Test("The frame pump hands on half the frames at a factor of 0.5, by their timestamps")

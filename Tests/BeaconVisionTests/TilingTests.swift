@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconTestDoubles
 import Testing
 @testable import BeaconVision
 
@@ -140,12 +141,4 @@ import Testing
         let alone = Self.merger.merge(fullFrame: [], tiles: [TileDetections(region: tile, detections: [piece])])
         #expect(alone.count == 1)
     }
-}
-
-/// A stand-in detector that answers from a closure.
-struct ScriptedDetector: ObjectDetector {
-    let answer: @Sendable (Frame) -> [Detection]
-    init(_ answer: @escaping @Sendable (Frame) -> [Detection]) { self.answer = answer }
-    var labels: [String] { ObjectVocabulary.coco }
-    func detect(_ frame: Frame) throws -> [Detection] { answer(frame) }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BeaconAudio
 import BeaconCore
 import BeaconRuntime
+import BeaconTestDoubles
 import BeaconMedia
 import Foundation
 
