@@ -5,7 +5,7 @@ import BeaconCore
 ///
 /// A value type holding only settings; the library itself is shared by the whole process (see `EspeakLibrary`),
 /// so any number of these may be used from any threads, one utterance at a time.
-public struct EspeakSynthesizer: SpeechSynthesizer {
+public struct EspeakSynthesizer: WordTimedSpeechSynthesizer {
     /// espeak-ng's output rate, in Hz; its audio is always mono.
     public static let sampleRate = 22_050
     /// espeak-ng's default speaking rate.
@@ -32,5 +32,13 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
     /// where the mixer may stop this speech without cutting a word (see `CueMixer.interruptSpeech()`).
     public func synthesizeWithWords(_ text: String, voice: String) throws -> (audio: PCMAudio, wordStarts: [Double]) {
         try EspeakLibrary.synthesizeWithWords(text, voice: voice, wordsPerMinute: wordsPerMinute)
+    }
+
+    /// As `synthesizeWithWords(_:voice:)`, at `rate` times this synthesizer's speaking rate.
+    public func synthesizeWithWords(_ text: String, voice: String,
+                                    rate: Double) throws -> (audio: PCMAudio, wordStarts: [Double]) {
+        let wordsPerMinute = Int((Double(self.wordsPerMinute) * rate).rounded())
+        let clamped = min(max(wordsPerMinute, Self.wordsPerMinuteRange.lowerBound), Self.wordsPerMinuteRange.upperBound)
+        return try EspeakLibrary.synthesizeWithWords(text, voice: voice, wordsPerMinute: clamped)
     }
 }

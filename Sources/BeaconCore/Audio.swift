@@ -27,6 +27,14 @@ public protocol SpeechSynthesizer: Sendable {
     func synthesize(_ text: String, voice: String) throws -> PCMAudio
 }
 
+/// Speech with the moments its words start, at a speaking rate: what a mixer needs to stop speech between words and a
+/// reader needs to tell which word was playing when it paused.
+public protocol WordTimedSpeechSynthesizer: SpeechSynthesizer {
+    /// Speech for `text` at `rate` times the normal speaking rate, and where each word starts (seconds into the audio,
+    /// ascending).
+    func synthesizeWithWords(_ text: String, voice: String, rate: Double) throws -> (audio: PCMAudio, wordStarts: [Double])
+}
+
 /// Where sound goes: the audio device, a WAV file, or nowhere.
 public protocol AudioSink: AnyObject {
     /// What the sink is, for messages ("PulseAudio", "out.wav").

@@ -58,7 +58,7 @@ struct DepthPacingTests {
 
     static func runner(depth: CountingDepth) throws -> AssistantRunner {
         let engines = AssistantEngines(detector: { ScriptedDetector.blind }, textReader: { throw NoTextNeeded() }, depth: { depth })
-        let output = try MixerOutput(destination: .nowhere, voice: "en")
+        let output = try MixerOutput(destination: .nowhere, synthesizer: SilentSpeech(), voice: "en")
         return AssistantRunner(session: AssistantSession(), engines: engines, output: output, store: nil,
                                options: .init(printJSON: false, printSpeech: false, frameInterval: 1.0 / 30),
                                transcript: TranscriptRecorder())

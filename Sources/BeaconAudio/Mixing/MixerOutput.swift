@@ -11,7 +11,7 @@ public final class MixerOutput: GuidanceOutput {
     }
 
     private let mixer = CueMixer()
-    private let synthesizer: EspeakSynthesizer
+    private let synthesizer: any WordTimedSpeechSynthesizer
     private let voice: String
     private let player: AudioPlayer?
     private let renderer: OfflineRenderer?
@@ -21,9 +21,12 @@ public final class MixerOutput: GuidanceOutput {
     /// server's speech).
     public var onSpeech: ((PCMAudio) -> Void)?
 
-    /// - Parameter speaks: false for beeps only: utterances are then finished as soon as they are handed over.
-    public init(destination: Destination, voice: String, speaks: Bool = true) throws {
-        synthesizer = try EspeakSynthesizer()
+    /// - Parameters:
+    ///   - synthesizer: the voice (espeak-ng in the product; a stand-in in tests that are not about speech).
+    ///   - speaks: false for beeps only: utterances are then finished as soon as they are handed over.
+    public init(destination: Destination, synthesizer: any WordTimedSpeechSynthesizer, voice: String,
+                speaks: Bool = true) throws {
+        self.synthesizer = synthesizer
         self.voice = voice
         self.speaks = speaks
         _ = try synthesizer.synthesize("", voice: voice) // an unknown voice fails now, with its sentence
@@ -79,8 +82,7 @@ public final class MixerOutput: GuidanceOutput {
             pendingEnds.append(time) // guidance time: nothing was placed on the mixer
             return []
         }
-        let wordsPerMinute = Int((Double(synthesizer.wordsPerMinute) * rate).rounded())
-        let (audio, wordStarts) = try EspeakSynthesizer(wordsPerMinute: wordsPerMinute).synthesizeWithWords(text, voice: voice)
+        let (audio, wordStarts) = try synthesizer.synthesizeWithWords(text, voice: voice, rate: rate)
         _ = mixer.speak(audio, wordStarts: wordStarts, at: time + offset)
         onSpeech?(audio)
         lastSpeechDuration = audio.duration

@@ -135,6 +135,9 @@ public struct Composition {
                    alwaysListening: alwaysListening, loadsOnFirstTalk: loadsOnFirstTalk, onEvent: onEvent)
     }
 
+    /// Beacon's voice: espeak-ng, loaded on first use (a missing installation is one sentence here).
+    public func speechSynthesizer() throws -> EspeakSynthesizer { try EspeakSynthesizer() }
+
     /// Where speech goes: a WAV file when asked, else the audio device when one is reachable, else nowhere.
     public func speechSink(wav: String?) throws -> AudioSink? {
         if let wav {

@@ -72,7 +72,8 @@ public struct GuidanceRun {
         if realtime, input != nil { source = PacedFrameSource(source) }
 
         let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
-        let output = try MixerOutput(destination: destination, voice: voice, speaks: speech)
+        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
+                                     voice: voice, speaks: speech)
 
         var configuration = configuration
         configuration.pauseAfter = pauseAfter > 0 ? pauseAfter : nil

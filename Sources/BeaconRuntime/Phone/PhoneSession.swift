@@ -31,7 +31,8 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         }
 
         let settings = try host.store.settings()
-        let output = try MixerOutput(destination: .nowhere, voice: settings.language.voice)
+        let output = try MixerOutput(destination: .nowhere, synthesizer: try host.composition.speechSynthesizer(),
+                                     voice: settings.language.voice)
         let session = AssistantSession(configuration: host.sessionConfiguration, settings: settings)
         let runner = AssistantRunner(session: session, engines: host.engines, output: output, store: host.store,
                                      options: .init(printJSON: false, printSpeech: false), transcript: host.transcript)

@@ -44,7 +44,8 @@ public struct PageReadingRun {
         defer { keys?.restore() }
 
         let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && !json)
-        let output = try MixerOutput(destination: destination, voice: "en", speaks: !json)
+        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
+                                     voice: "en", speaks: !json)
 
         // A camera or video captures again while the block under the centre is in doubt; a still image has no
         // second frame, so its one reading is read whatever its verdict.

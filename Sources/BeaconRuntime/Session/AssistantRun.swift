@@ -69,7 +69,8 @@ public struct AssistantRun {
         engines.warmUp(.objectDetector)
 
         let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
-        let output = try MixerOutput(destination: destination, voice: settings.language.voice)
+        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
+                                     voice: settings.language.voice)
         // Voice: asked for, or by default when a person sits at a terminal. No microphone is one sentence, not a stop.
         var microphone: (any Microphone)?
         let wantsVoice = live && (microphoneFile != nil || (self.microphone ?? (atTerminal ? "default" : "none")) != "none")

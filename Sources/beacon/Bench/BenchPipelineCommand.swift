@@ -67,7 +67,8 @@ struct BenchPipelineCommand: ParsableCommand {
         let reading = recordedReading(policy: policy)
         for _ in 0..<runs {
             let source = PacedFrameSource(try MediaSources.open(input: URL(fileURLWithPath: video)))
-            let output = try MixerOutput(destination: .nowhere, voice: "en")
+            let output = try MixerOutput(destination: .nowhere, synthesizer: try composition.speechSynthesizer(),
+                                         voice: "en")
             var configuration = GuidanceConfiguration()
             configuration.speech.duckedGain = 1
             let loop = GuidanceLoop(target: search.target, configuration: configuration, output: output, keys: nil,
