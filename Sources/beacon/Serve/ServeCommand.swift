@@ -143,7 +143,7 @@ final class MachineVoice: @unchecked Sendable {
     private let lock = NSLock()
 
     init() {
-        output = MixerOutput.deviceSink().flatMap { try? MixerOutput(destination: .device($0), voice: "en") }
+        output = MixerOutput.deviceSink().flatMap { try? MixerOutput(destination: .device($0), synthesizer: EspeakSynthesizer(), voice: "en") }
         output?.begin()
     }
 
