@@ -36,6 +36,32 @@ struct CameraMotionEstimatorTests {
         #expect(abs(motion.dx - -20.0 / 640) <= 2.0 / 640 && abs(motion.dy) <= 2.0 / 480, "\(motion)")
     }
 
+    /// The meter the drivers use: nothing on the first frame, the motion since the last one after, and afresh after
+    /// a reset (a mode that stopped measuring must not compare with a picture from long ago).
+    @Test func theMeterComparesEachFrameWithTheLastOne() throws {
+        guard let photo = try DetectorTests.photo("zidane.jpg") else { return }
+        var meter = CameraMotionMeter()
+        guard case .firstFrame = meter.measure(Self.view(of: photo, x: 300, y: 120)) else {
+            Issue.record("the first frame was compared with something")
+            return
+        }
+        guard case .measured(let motion) = meter.measure(Self.view(of: photo, x: 330, y: 120)) else {
+            Issue.record("a 30-pixel turn was not measured")
+            return
+        }
+        #expect(abs(motion.dx - -30.0 / 640) <= 2.0 / 640, "\(motion)")
+        meter.reset()
+        guard case .firstFrame = meter.measure(Self.view(of: photo, x: 360, y: 120)) else {
+            Issue.record("after a reset the frame was compared with an old one")
+            return
+        }
+        let grey = Frame(width: 640, height: 480, rgb: [UInt8](repeating: 114, count: 640 * 480 * 3))
+        guard case .unmeasured = meter.measure(grey) else {
+            Issue.record("a picture without texture gave a motion")
+            return
+        }
+    }
+
     @Test func aPictureWithoutTextureTellsNothing() {
         let grey = Frame(width: 640, height: 480, rgb: [UInt8](repeating: 114, count: 640 * 480 * 3))
         let thumbnail = MotionThumbnail(frame: grey)

@@ -65,9 +65,8 @@ public final class GuidanceLoop {
     private let keys: TerminalKeys?
     private let options: Options
     private let describe: (CueSnapshot) -> String
-    private let motionEstimator = CameraMotionEstimator()
-    /// The thumbnail of the last frame handed to the session, for the camera's motion since.
-    private var lastThumbnail: MotionThumbnail?
+    /// The camera's motion since the last frame handed to the session.
+    private var motion = CameraMotionMeter()
     private var power: PowerWatch?
     private let powerPhrases = PowerPhrases()
     private let transcript: any Transcript
@@ -205,17 +204,18 @@ public final class GuidanceLoop {
     /// tracked boxes move with the picture during a turn. Nothing is said when it cannot be measured.
     private func measureMotion(of frame: Frame, at clock: Double, statistics: inout Statistics) throws {
         let started = Monotonic.seconds()
-        let thumbnail = MotionThumbnail(frame: frame)
-        defer { lastThumbnail = thumbnail }
-        guard let previous = lastThumbnail else { return }
-        let motion = motionEstimator.motion(from: previous, to: thumbnail)
-        statistics.motionTimes.append(Monotonic.seconds() - started)
-        guard let motion else {
-            statistics.unmeasuredMotion += 1
+        let reading = motion.measure(frame)
+        switch reading {
+        case .firstFrame:
             return
+        case .unmeasured:
+            statistics.motionTimes.append(Monotonic.seconds() - started)
+            statistics.unmeasuredMotion += 1
+        case .measured(let moved):
+            statistics.motionTimes.append(Monotonic.seconds() - started)
+            try perform(session.handle(.cameraMoved(moved, frame: frame.index, timestamp: clock)), at: clock,
+                        statistics: &statistics)
         }
-        try perform(session.handle(.cameraMoved(motion, frame: frame.index, timestamp: clock)), at: clock,
-                    statistics: &statistics)
     }
 
     /// Speech that finished and keys pressed since the last event; true when the user stopped everything.

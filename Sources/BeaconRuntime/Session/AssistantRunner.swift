@@ -59,8 +59,7 @@ public final class AssistantRunner {
     private var measuresDepthElsewhere: ((Frame) -> Void)?
     private var depthPacer = DepthPacer()
     private var searchDetect: DetectorWorker.Detect?
-    private let motionEstimator = CameraMotionEstimator()
-    private var lastThumbnail: MotionThumbnail?
+    private var motion = CameraMotionMeter()
     /// The last depth failure said, so a run of bad depth frames is said once.
     private var depthFailure: String?
     private var quit = false
@@ -327,13 +326,11 @@ public final class AssistantRunner {
         default: false
         }
         guard usesMotion else {
-            lastThumbnail = nil
+            motion.reset()
             return
         }
-        let thumbnail = MotionThumbnail(frame: frame)
-        defer { lastThumbnail = thumbnail }
-        guard let previous = lastThumbnail, let motion = motionEstimator.motion(from: previous, to: thumbnail) else { return }
-        try dispatch(.cameraMoved(motion, frame: frame.index, timestamp: clock), at: clock)
+        guard case .measured(let moved) = motion.measure(frame) else { return }
+        try dispatch(.cameraMoved(moved, frame: frame.index, timestamp: clock), at: clock)
     }
 
     /// Page capture for reading: the first steady, sharp frame (a held photo is taken as it is), then OCR.
