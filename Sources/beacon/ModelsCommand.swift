@@ -56,7 +56,7 @@ struct ModelsCommand: ParsableCommand {
                 With --mirror, files are fetched as MIRROR/FILE instead (for offline installs and tests).
                 """)
 
-        @Argument(help: "Model names (default: yolox_nano).")
+        @Argument(help: "Model names.")
         var names: [String] = ["yolox_nano"]
 
         @Option(help: "Fetch from this base URL instead of the origin, e.g. http://127.0.0.1:8000/.")
