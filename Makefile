@@ -2,7 +2,7 @@
 SAMPLES ?= $(or $(BEACON_SAMPLES),$(HOME)/.cache/beacon/samples)
 BEACON := .build/release/beacon
 
-.PHONY: run test setup setup-dev build bench clean
+.PHONY: run test setup setup-dev build bench install uninstall clean
 
 setup:
 	@scripts/setup.sh
@@ -30,6 +30,26 @@ bench: build setup-dev
 	$(BEACON) bench detect --model yolo11n_int8
 	$(BEACON) bench detect --model picodet_s_416_coco
 	$(BEACON) bench depth
+
+# Install like a Linux program: PREFIX/bin/beacon (stripped), the models of ../shared/models (when there is one
+# beside the checkout) in PREFIX/share/beacon/models, where an installed beacon finds them, and the systemd user
+# unit PREFIX/lib/systemd/user/beacon-serve.service (~/.local/share/systemd/user when PREFIX is ~/.local, as systemd
+# never looks in ~/.local/lib). PREFIX is /usr/local for root, ~/.local for anyone else;
+# DESTDIR stages the files for a package. PREFIX/share/beacon/install-manifest.txt lists what was installed, and
+# `make uninstall` (same PREFIX) removes exactly that. See scripts/install.sh.
+ifeq ($(shell id -u),0)
+PREFIX ?= /usr/local
+else
+PREFIX ?= $(HOME)/.local
+endif
+DESTDIR ?=
+INSTALL_MODELS ?= $(CURDIR)/../shared/models
+
+install: build
+	@scripts/install.sh install "$(abspath $(PREFIX))" "$(DESTDIR)" "$(BEACON)" "$(abspath $(INSTALL_MODELS))"
+
+uninstall:
+	@scripts/install.sh uninstall "$(abspath $(PREFIX))" "$(DESTDIR)"
 
 clean:
 	rm -rf .build

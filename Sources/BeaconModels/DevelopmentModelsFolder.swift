@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A checkout is a folder holding Package.swift. Starting from the running executable (which SwiftPM puts under
 /// `<checkout>/.build/…`) and then from the current directory, each folder upwards is tried; the first checkout
-/// whose sibling `shared/models` exists wins. An installed `beacon` far from any checkout finds none, as intended.
+/// whose sibling `shared/models` exists wins. An installed `beacon` far from any checkout finds none, as intended
+/// (it finds its models with `InstalledModelsFolder`).
 public enum DevelopmentModelsFolder {
     /// Tries the executable's location first (works from any working directory), then the current directory.
     public static func find(executable: URL?, currentDirectory: URL) -> URL? {

@@ -8,20 +8,28 @@ public struct ModelFolders: Sendable, Hashable {
     public var development: URL?
     /// The user's model cache, where `beacon models install` writes.
     public var cache: URL
+    /// The models installed with Beacon, `<prefix>/share/beacon/models` beside `<prefix>/bin/beacon`, when there
+    /// is one (see `InstalledModelsFolder`). Searched last, so $BEACON_MODELS and `beacon models install` win.
+    public var installed: URL?
 
-    public init(environment: URL?, development: URL?, cache: URL) {
+    /// The folders as given; `installed` is none unless given.
+    public init(environment: URL?, development: URL?, cache: URL, installed: URL? = nil) {
         self.environment = environment
         self.development = development
         self.cache = cache
+        self.installed = installed
     }
 
     /// Reads $BEACON_MODELS, $XDG_CACHE_HOME and $HOME from `environment` (pass the process environment,
-    /// or a made-up one in tests) and takes the development folder as found by the caller.
-    public init(environment: [String: String], development: URL?) {
+    /// or a made-up one in tests) and takes the development folder as found by the caller. The installed folder is
+    /// the running program's unless given.
+    public init(environment: [String: String], development: URL?,
+                installed: URL? = InstalledModelsFolder.ofRunningProgram()) {
         let modelsVariable = environment["BEACON_MODELS"].flatMap { $0.isEmpty ? nil : $0 }
         self.init(environment: modelsVariable.map { URL(fileURLWithPath: $0, isDirectory: true) },
                   development: development,
-                  cache: Self.userCache(environment: environment))
+                  cache: Self.userCache(environment: environment),
+                  installed: installed)
     }
 
     /// $XDG_CACHE_HOME/beacon/models, else ~/.cache/beacon/models.
@@ -42,6 +50,7 @@ public struct ModelFolders: Sendable, Hashable {
         if let environment { result.append((.environment, environment)) }
         if let development { result.append((.development, development)) }
         result.append((.cache, cache))
+        if let installed { result.append((.installed, installed)) }
         return result
     }
 }
@@ -56,6 +65,8 @@ public enum ModelLocation: String, Sendable, Hashable, Codable, CaseIterable {
     case development = "development"
     /// The user's model cache.
     case cache = "cache"
+    /// The models installed with Beacon (`<prefix>/share/beacon/models`).
+    case installed = "installed"
 
     /// A few words for people, e.g. in `beacon models list`.
     public var label: String {
@@ -64,6 +75,7 @@ public enum ModelLocation: String, Sendable, Hashable, Codable, CaseIterable {
         case .environment: return "$BEACON_MODELS"
         case .development: return "development folder"
         case .cache: return "user cache"
+        case .installed: return "installed models folder"
         }
     }
 }

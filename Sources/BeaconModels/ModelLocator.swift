@@ -17,7 +17,8 @@ public struct LocatedModel: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(url.lastPathComponent) from the \(location.label) (\(url.path))" }
 }
 
-/// Finds model files: an explicit path first, then $BEACON_MODELS, the development folder, and the user cache.
+/// Finds model files: an explicit path first, then $BEACON_MODELS, the development folder, the user cache, and the
+/// models installed with Beacon.
 public struct ModelLocator: Sendable {
     public let catalog: ModelCatalog
     public let folders: ModelFolders

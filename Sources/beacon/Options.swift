@@ -6,7 +6,7 @@ import BeaconVision
 struct DetectorOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Detector: a model name (yolox_nano, yolo11n_int8, …) or the path of an .onnx file.",
-        discussion: "Names are looked up in $BEACON_MODELS, ../shared/models beside a checkout, then ~/.cache/beacon/models."))
+        discussion: "Names are looked up in $BEACON_MODELS, ../shared/models beside a checkout, ~/.cache/beacon/models, then the installed models."))
     var model: String = DetectorSettings.defaultModel
 
     @Option(help: ArgumentHelp("Lowest confidence reported, 0 to 1.",

@@ -6,7 +6,7 @@ import BeaconVision
 struct PPOCROptions: ParsableArguments {
     @Option(name: .customLong("text-detector"), help: ArgumentHelp(
         "Text detection model: a model name or the path of an .onnx file.",
-        discussion: "Names are looked up in $BEACON_MODELS, ../shared/models beside a checkout, then ~/.cache/beacon/models."))
+        discussion: "Names are looked up in $BEACON_MODELS, ../shared/models beside a checkout, ~/.cache/beacon/models, then the installed models."))
     var detector = "ppocr_det"
 
     @Option(name: .customLong("text-recognizer"), help: "Text recognition model: a model name or the path of an .onnx file.")
