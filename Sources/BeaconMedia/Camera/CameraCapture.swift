@@ -1,7 +1,7 @@
 import BeaconCore
 import Foundation
 
-/// Runs a camera's FFmpeg decoder on a thread of its own, publishing every picture into a `LatestFrameSlot`.
+/// Runs a camera's FFmpeg decoder on a thread of its own, publishing every picture into a `NewestValueSlot`.
 ///
 /// A Thread, not a Task: FFmpeg's reads block, and a blocked Task would hold one of the cooperative pool's few
 /// threads (two on this machine) for as long as the camera runs.
@@ -9,7 +9,7 @@ import Foundation
 /// `@unchecked Sendable`: the decoder is touched only by the capture thread once `start()` has run (apart from
 /// `interrupt()`, which is thread-safe), the slot is itself thread-safe, and `finished` is a semaphore.
 final class CameraCapture: @unchecked Sendable {
-    let slot = LatestFrameSlot()
+    let slot = NewestValueSlot<Frame, MediaError>()
     private let decoder: FFmpegVideoDecoder
     private let device: String
     private let finished = DispatchSemaphore(value: 0)

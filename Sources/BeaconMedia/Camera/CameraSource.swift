@@ -14,7 +14,6 @@ public final class CameraSource: LiveFrameSource {
     public var stallTimeout: Double = 5
 
     private let capture: CameraCapture
-    private var lastIndex: Int?
     private var isClosed = false
 
     /// Opens the camera and starts capturing. `width`, `height` and `fps` are requests: a device may choose the
@@ -37,9 +36,8 @@ public final class CameraSource: LiveFrameSource {
 
     public func nextFrame() throws(MediaError) -> Frame? {
         if isClosed { return nil }
-        switch capture.slot.frame(after: lastIndex, timeout: stallTimeout) {
-        case .frame(let frame):
-            lastIndex = frame.index
+        switch capture.slot.take(timeout: stallTimeout) {
+        case .value(let frame):
             return frame
         case .ended(let error):
             // Like a file, an ended camera reports its failure once and is over after that.

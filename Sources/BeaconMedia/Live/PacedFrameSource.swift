@@ -5,63 +5,45 @@ import Foundation
 /// that is too slow gets the newest one (earlier ones are dropped, never queued).
 public final class PacedFrameSource: LiveFrameSource, @unchecked Sendable {
     public let name: String
-    private let condition = NSCondition()
-    private var newest: Frame?
-    private var delivered = -1
-    private var finished = false
-    private var failure: Error?
-    private var stopped = false
+    private let slot = NewestValueSlot<Frame, any Error>()
 
     public init(_ source: FrameSource) {
         name = source.name
         // The wrapped source moves to the playing thread; nothing else touches it from here on.
         nonisolated(unsafe) let owned = source
-        let thread = Thread { [weak self] in self?.play(owned) }
+        let thread = Thread { [slot] in Self.play(owned, into: slot) }
         thread.name = "beacon-paced-source"
         thread.start()
     }
 
     deinit { stop() }
 
+    /// Stops playing: `nextFrame()` returns nil from now on, and the playing thread ends at its next frame.
     public func stop() {
-        condition.withLock {
-            stopped = true
-            condition.broadcast()
-        }
+        slot.end(discardingWaiting: true)
     }
 
     public func nextFrame() throws -> Frame? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopped {
-            if let frame = newest, frame.index > delivered {
-                delivered = frame.index
-                return frame
-            }
-            if let failure { self.failure = nil; throw failure }
-            if finished { return nil }
-            condition.wait()
+        switch slot.take() {
+        case .value(let frame): return frame
+        case .ended(let failure?): throw failure
+        case .ended(nil), .timedOut: return nil
         }
-        return nil
     }
 
-    private func play(_ source: FrameSource) {
+    private static func play(_ source: FrameSource, into slot: NewestValueSlot<Frame, any Error>) {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             while let frame = try source.nextFrame() {
                 let due = start + UInt64(max(0, frame.timestamp) * 1e9)
                 let now = DispatchTime.now().uptimeNanoseconds
                 if due > now { Thread.sleep(forTimeInterval: Double(due - now) / 1e9) }
-                let keepGoing = condition.withLock {
-                    newest = frame
-                    condition.broadcast()
-                    return !stopped
-                }
-                if !keepGoing { return }
+                if slot.hasEnded { return }
+                slot.publish(frame)
             }
-            condition.withLock { finished = true; condition.broadcast() }
+            slot.end()
         } catch {
-            condition.withLock { failure = error; finished = true; condition.broadcast() }
+            slot.end(error)
         }
     }
 }

@@ -5,9 +5,8 @@ import Foundation
 /// network's), newest first: a frame that arrives while one waits replaces it. Frames stay in memory only.
 public final class PhoneFrameSource: LiveFrameSource, @unchecked Sendable {
     public let name: String
-    private let condition = NSCondition()
-    private var newest: (jpeg: [UInt8], number: Int)?
-    private var finished = false
+    /// The newest JPEG and its number in the phone's frame messages.
+    private let slot = NewestValueSlot<(jpeg: [UInt8], number: Int), Never>()
     private let start = Monotonic.seconds()
     private let decoder = ImageDecoder(maxPixels: 1920 * 1920)
     /// Called with a sentence when a frame cannot be read: the connection is closed with it.
@@ -20,29 +19,16 @@ public final class PhoneFrameSource: LiveFrameSource, @unchecked Sendable {
 
     /// A frame from the phone; `number` counts the phone's frame messages, for the sentence about a bad one.
     public func push(_ jpeg: [UInt8], number: Int) {
-        condition.withLock {
-            guard !finished else { return }
-            newest = (jpeg, number)
-            condition.broadcast()
-        }
+        slot.publish((jpeg, number))
     }
 
     /// The phone went away: the next `nextFrame` ends the source.
     public func finish() {
-        condition.withLock {
-            finished = true
-            newest = nil
-            condition.broadcast()
-        }
+        slot.end(discardingWaiting: true)
     }
 
     public func nextFrame() throws -> Frame? {
-        let taken: (jpeg: [UInt8], number: Int)? = condition.withLock {
-            while newest == nil && !finished { condition.wait() }
-            defer { newest = nil }
-            return finished ? nil : newest
-        }
-        guard let taken else { return nil }
+        guard case .value(let taken) = slot.take() else { return nil }
         do {
             let picture = try decoder.decode(Data(taken.jpeg), name: "Frame \(taken.number)")
             return Frame(width: picture.width, height: picture.height, rgb: picture.rgb,
