@@ -42,7 +42,8 @@ public final class NewestValueSlot<Value: Sendable, Failure: Error>: @unchecked 
     /// Takes the waiting value (each is handed out once), else waits for the next one, for the end, or for `timeout`
     /// seconds (nil: as long as it takes), whichever comes first.
     public func take(timeout: Double? = nil) -> Outcome {
-        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) } ?? .distantFuture
+        // No deadline means a plain wait: corelibs Foundation traps converting `.distantFuture` to a timespec.
+        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
         return condition.withLock {
             while true {
                 if let value = newest {
@@ -53,7 +54,11 @@ public final class NewestValueSlot<Value: Sendable, Failure: Error>: @unchecked 
                     if ending != nil { self.ending = .some(nil) }
                     return .ended(ending)
                 }
-                if !condition.wait(until: deadline) { return .timedOut }
+                if let deadline {
+                    if !condition.wait(until: deadline) { return .timedOut }
+                } else {
+                    condition.wait()
+                }
             }
         }
     }
