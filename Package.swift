@@ -133,6 +133,8 @@ let package = Package(
                                                               // A phone, as far as the in-process server can tell.
                                                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                               .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                                                              .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                                              .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                                                               .product(name: "Logging", package: "swift-log"),
                                                               .product(name: "NIOCore", package: "swift-nio"),
                                                               .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -55,20 +55,9 @@ struct SettingsCommand: ParsableCommand {
             valueName: "path"))
         var dataDirectory: String?
 
-        /// The settings store, with a note on standard error for anything that could not be read.
-        func open() throws -> SettingsStore {
-            let store = try Composition().settingsStore(dataDirectory: dataDirectory)
-            if let moved = store.setAside {
-                Console.note("beacon: \(moved.sentence)")
-            }
-            return store
-        }
-
-        /// The settings, noting any stored value that was not valid and is at its default.
-        func load(_ store: SettingsStore) throws -> AssistantSettings {
-            let loaded = try store.load()
-            for rejected in loaded.rejected { Console.note("beacon: stored \(rejected.sentence.lowercasedFirst)") }
-            return loaded.settings
+        /// Runs one settings job on this folder, reporting on standard output and standard error.
+        func run(_ action: SettingsRun.Action) throws {
+            try SettingsRun(action, dataDirectory: dataDirectory).run(composition: Composition(), transcript: StandardStreams())
         }
     }
 
@@ -81,9 +70,7 @@ struct SettingsCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let settings = try store.load(try store.open())
-            if json { return try Console.json(settings.storedByName) }
-            for key in SettingKey.allCases { Console.line("\(key.rawValue) = \(settings.value(of: key))") }
+            try store.run(.list(json: json))
         }
     }
 
@@ -96,8 +83,7 @@ struct SettingsCommand: ParsableCommand {
         var key: String
 
         func run() throws {
-            let key = try SettingKey.parse(self.key)
-            Console.line(try store.load(try store.open()).value(of: key))
+            try store.run(.get(key: key))
         }
     }
 
@@ -120,9 +106,7 @@ struct SettingsCommand: ParsableCommand {
         var value: [String]
 
         func run() throws {
-            let key = try SettingKey.parse(self.key)
-            let settings = try store.open().set(key, to: value.joined(separator: " "))
-            Console.line(settings.confirmation(of: key))
+            try store.run(.set(key: key, value: value.joined(separator: " ")))
         }
     }
 
@@ -135,14 +119,7 @@ struct SettingsCommand: ParsableCommand {
         var key: String?
 
         func run() throws {
-            let key = try self.key.map { try SettingKey.parse($0) }
-            let opened = try store.open()
-            try opened.reset(key)
-            if let key {
-                Console.line(try opened.settings().confirmation(of: key))
-            } else {
-                Console.line(AssistantPhrases().settingsReset.english)
-            }
+            try store.run(.reset(key: key))
         }
     }
 
@@ -157,41 +134,7 @@ struct SettingsCommand: ParsableCommand {
         var count = 1000
 
         func run() throws {
-            let opened = try store.open()
-            let pair = SettingsCommand.stressPair
-            // One line before the first save, so a test knows the file is open and what either save holds.
-            try Console.json(pair.map(\.storedByName))
-            for index in 0..<count { try opened.save(pair[index % 2]) }
+            try store.run(.stress(count: count))
         }
     }
-
-    /// Two sets of settings that differ in every key: after a kill, the file must hold exactly one of them.
-    static let stressPair: [AssistantSettings] = {
-        var first = AssistantSettings(), second = AssistantSettings()
-        let labels = ObjectVocabulary.coco
-        for (key, values) in [
-            (SettingKey.language, ("ru", "zh")), (.scanning, ("continuous", "on-demand")), (.speechSpeed, ("fast", "slow")),
-            (.volume, ("30", "90")), (.confidence, ("0.4", "0.7")), (.hazards, ("dog", "car, bus")),
-            (.ignored, ("cup", "chair, bottle")), (.priority, ("dog", "car")), (.batterySaver, ("on", "off")),
-            (.historyRetentionDays, ("3", "30")), (.alwaysListening, ("on", "off")), (.earcons, ("off", "on")),
-            (.haptics, ("off", "on")), (.cameraHeight, ("1.1", "1.5")), (.cameraPitch, ("10", "30")),
-            (.distanceUnit, ("feet", "metres")), (.distanceCue, ("on", "off")),
-        ] {
-            try! first.set(key, to: values.0, knownLabels: labels)
-            try! second.set(key, to: values.1, knownLabels: labels)
-        }
-        return [first, second]
-    }()
-}
-
-extension AssistantSettings {
-    /// Every setting's canonical text by its name, for JSON.
-    var storedByName: [String: String] {
-        Dictionary(uniqueKeysWithValues: stored.map { ($0.key.rawValue, $0.value) })
-    }
-}
-
-extension String {
-    /// "Volume must…" → "volume must…", to follow "stored".
-    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 /// Live use in a real terminal: `script` gives `beacon find` a pseudo-terminal, and the test types keys into it.
+/// Other keys are tested in the test process (BeaconRuntimeTests' TerminalKeysRunTests, FallRunTests).
 @Suite(.serialized, .enabled(if: TestData.hasTool("script") || TestData.required, "script (util-linux) is not installed"))
 struct LiveKeysTests {
     /// When a key is typed: so long after the start, or `wait` seconds after the screen showed a text a number of times.
@@ -89,43 +90,5 @@ struct LiveKeysTests {
         #expect(lastSound <= stopTime + 0.02, "sound until \(lastSound) s after a stop at \(stopTime) s")
         #expect(audio.duration > stopTime, "the recording goes on, silent, after the stop")
         #expect(!run.screen.contains(String(format: "%6.2f s", 5.5)), "guidance went on after the stop")
-    }
-
-    @Test func pauseResumeWhereAndEscape() throws {
-        guard try BeaconBinary.canDetect(), let video = try FindCLITests.panVideo() else { return }
-        let run = try Self.runInTerminal(["find", "cup", "--input", video.path, "--realtime", "--silent"],
-                                         keys: [(.after(2.0), "p"), (.after(2.6), "p"), (.after(3.2), " "), (.after(3.8), "\u{1B}")])
-        #expect(run.status == 0)
-        #expect(run.screen.contains("says \"Paused.\""), "\(run.screen.suffix(800))")
-        #expect(run.screen.contains("paused"))
-        #expect(run.screen.contains("says \"Resumed.\""))
-        #expect(run.screen.contains("Stopped at "), "Esc should stop beacon")
-    }
-
-    /// `beacon read` on the photographed page, keys typed as sentences appear: n skips to the next sentence, b goes
-    /// back to the first (reading then pauses at its end), s stops at once, in the middle of it.
-    @Test func readerKeysNextBackAndStop() throws {
-        guard try TextCLITests.canRead(), let page = TestData.image("page.png") else { return }
-        let folder = try TestData.temporaryFolder("beacon-read-keys")
-        let wav = folder.appendingPathComponent("read.wav")
-        let heading = "Region-based segmentation", second = "Let us first determine markers of the coins and the background."
-        let run = try Self.runInTerminal(["read", "--input", page.path, "--realtime", "--wav", wav.path],
-                                         keys: [(.onScreen(heading, wait: 0.6), "n"), (.onScreen(second, wait: 1.0), "b"),
-                                                (.onScreen(heading, times: 2, wait: 0.6), "s")])
-        #expect(run.status == 0, "\(run.screen.suffix(800))")
-        let lines = run.screen.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let said = lines.filter { !$0.hasPrefix("Stopped at ") && !$0.isEmpty }
-        #expect(said == [heading, second, heading], "\(run.screen)")
-        let stopLine = try #require(lines.last { $0.hasPrefix("Stopped at ") }, "\(run.screen)")
-        let stopTime = try #require(Double(stopLine.dropFirst("Stopped at ".count).dropLast(3)), "\(stopLine)")
-        // Each sentence is heard for a while before its key; the heading is still being said when s comes (it takes
-        // over a second), and nothing sounds after the stop but what one 20 ms buffer already held.
-        #expect(stopTime > 2, "the keys came \(stopTime) s into the reading")
-        let audio = try InterleavedAudio.readWAV(wav)
-        let loud = audio.samples.lastIndex { abs(Int($0)) > 300 } ?? 0
-        let lastSound = Double(loud / audio.channels) / Double(audio.sampleRate)
-        print("read keys: stop at \(stopTime) s, last sound at \(lastSound) s, recording \(audio.duration) s")
-        #expect(lastSound > stopTime - 0.1, "the heading was being said when s came")
-        #expect(lastSound <= stopTime + 0.04, "sound until \(lastSound) s after a stop at \(stopTime) s")
     }
 }

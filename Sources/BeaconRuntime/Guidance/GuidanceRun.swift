@@ -18,6 +18,8 @@ public struct GuidanceRun {
     public var beeps = true
     public var speech = true
     public var batterySaver = BatterySaverSetting.auto
+    /// The terminal keys come from when live: standard input, or a pseudo-terminal in tests.
+    public var keyboard = STDIN_FILENO
 
     public init(input: String?, camera: String?, wav: String? = nil, silent: Bool = false, realtime: Bool = false,
                 json: Bool = false, frames: Int? = nil, pauseAfter: Double = 120, keepTurningAfter: Double = 5,
@@ -82,7 +84,7 @@ public struct GuidanceRun {
         configuration.playsEarcons = beeps
         // The mixer ducks earcons under speech itself, sample-accurately; the session must not duck them again.
         configuration.speech.duckedGain = 1
-        let keys = live ? TerminalKeys() : nil
+        let keys = live ? TerminalKeys(descriptor: keyboard) : nil
         defer { keys?.restore() }
         let power = live ? PowerWatch(sensor: composition.powerSensor(), setting: batterySaver,
                                       policy: powerPolicy) : nil

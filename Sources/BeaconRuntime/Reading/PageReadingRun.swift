@@ -18,6 +18,8 @@ public struct PageReadingRun {
     public var maxFrames = 150
     public var maxCaptures = 3
     public var text = TextReaderSettings()
+    /// The terminal keys come from: standard input, or a pseudo-terminal in tests.
+    public var keyboard = STDIN_FILENO
 
     public init(input: String?, camera: String?, wholeFrame: Bool = false, lines: Bool = false,
                 language: ReadingLanguage = .automatic, wav: String? = nil, silent: Bool = false, realtime: Bool = false,
@@ -40,7 +42,7 @@ public struct PageReadingRun {
         let reader = try composition.textReader(text, language: language)
         let source = try composition.frameSource(input: input, camera: camera)
         // Keys need the wall clock: a WAV file is otherwise written at the sound's own pace, faster than speech.
-        let keys = (camera != nil && wav == nil) || realtime ? TerminalKeys() : nil
+        let keys = (camera != nil && wav == nil) || realtime ? TerminalKeys(descriptor: keyboard) : nil
         defer { keys?.restore() }
 
         let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && !json)

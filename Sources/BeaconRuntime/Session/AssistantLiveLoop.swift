@@ -31,6 +31,8 @@ public final class AssistantLiveLoop {
     private let readsTerminal: Bool
     /// Commands from a script instead of the terminal (tests).
     private let script: (() -> String?)?
+    /// Where single keys and typed lines come from when it is a terminal.
+    private let keyboard: Int32
     /// Shared by every session on this machine: detection and page reading take turns (see `InferenceTurns`).
     private let turns: InferenceTurns?
     /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
@@ -45,8 +47,9 @@ public final class AssistantLiveLoop {
     public init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
          voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
          voiceFailed: Bool = false, imuOnStdin: Bool = false, inbox: LiveInbox = LiveInbox(), readsTerminal: Bool = true,
-         turns: InferenceTurns? = nil, script: (() -> String?)? = nil) {
+         turns: InferenceTurns? = nil, script: (() -> String?)? = nil, keyboard: Int32 = STDIN_FILENO) {
         self.script = script
+        self.keyboard = keyboard
         self.inbox = inbox
         self.readsTerminal = readsTerminal
         self.turns = turns
@@ -60,7 +63,8 @@ public final class AssistantLiveLoop {
     }
 
     public func run(settingsUnreadable: Bool) throws {
-        let keys = readsTerminal && script == nil && isatty(STDIN_FILENO) == 1 ? TerminalKeys(typing: true) : nil
+        let keys = readsTerminal && script == nil && isatty(keyboard) == 1
+            ? TerminalKeys(descriptor: keyboard, typing: true) : nil
         defer {
             keys?.restore()
             inbox.close()

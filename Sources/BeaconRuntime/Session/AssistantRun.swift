@@ -27,6 +27,8 @@ public struct AssistantRun {
     public var imu: String?
     public var depth: DepthSource?
     public var depthSettings = DepthSettings()
+    /// The terminal single keys and typed lines come from: standard input, or a pseudo-terminal in tests.
+    public var keyboard = STDIN_FILENO
 
     public init(input: String? = nil, camera: String? = nil, microphone: String? = nil, microphoneFile: String? = nil,
                 alwaysListening: Bool = false, realtime: Bool = false, json: Bool = false, silent: Bool = false,
@@ -58,7 +60,7 @@ public struct AssistantRun {
         let stillPicture = source is ImageFileSource
         // A person at a terminal gets single keys whatever the source: a file is then played like a camera (a photo
         // held still) on the wall clock. Piped commands run a file on its own clock, so a script repeats exactly.
-        let atTerminal = script == nil && isatty(STDIN_FILENO) == 1
+        let atTerminal = script == nil && isatty(keyboard) == 1
         let live = input == nil || realtime || atTerminal
 
         // Settings first: they choose the language of "Beacon ready.". A store that cannot be read was set aside.
@@ -103,7 +105,7 @@ public struct AssistantRun {
             }
             try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),
                                   voice: voice, voiceFailed: wantsVoice && microphone == nil, imuOnStdin: imu == "-",
-                                  script: script)
+                                  script: script, keyboard: keyboard)
                 .run(settingsUnreadable: store.settingsWereUnreadable)
         } else {
             try runner.runScripted(source: source, script: script ?? { readLine(strippingNewline: true) },

@@ -27,11 +27,14 @@ public final class TerminalKeys: @unchecked Sendable {
     private var original = termios()
     private let active: Bool
     private var thread: Thread?
+    /// The terminal keys come from: standard input, or a pseudo-terminal a test types into.
+    private let descriptor: Int32
 
-    /// Starts reading keys when standard input is a terminal; otherwise reads nothing (scripts, pipes, tests).
-    public init(typing: Bool = false) {
+    /// Starts reading keys when `descriptor` is a terminal; otherwise reads nothing (scripts, pipes).
+    public init(descriptor: Int32 = STDIN_FILENO, typing: Bool = false) {
         self.typing = typing
-        active = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &original) == 0
+        self.descriptor = descriptor
+        active = isatty(descriptor) == 1 && tcgetattr(descriptor, &original) == 0
         guard active else { return }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
@@ -39,13 +42,15 @@ public final class TerminalKeys: @unchecked Sendable {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        TerminalKeys.saved = original
-        signal(SIGINT) { _ in
-            // Leave the terminal as we found it, then stop as Ctrl-C always does.
-            var saved = TerminalKeys.saved
-            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            _exit(130)
+        tcsetattr(descriptor, TCSANOW, &raw)
+        if descriptor == STDIN_FILENO {
+            TerminalKeys.saved = original
+            signal(SIGINT) { _ in
+                // Leave the terminal as we found it, then stop as Ctrl-C always does.
+                var saved = TerminalKeys.saved
+                tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+                _exit(130)
+            }
         }
         let thread = Thread { [weak self] in self?.readLoop() }
         thread.name = "beacon-keys"
@@ -59,7 +64,7 @@ public final class TerminalKeys: @unchecked Sendable {
     public func restore() {
         guard active else { return }
         var saved = original
-        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        tcsetattr(descriptor, TCSANOW, &saved)
     }
 
     /// Keys pressed since the last call, oldest first.
@@ -81,7 +86,7 @@ public final class TerminalKeys: @unchecked Sendable {
     private func readLoop() {
         var buffer = [UInt8](repeating: 0, count: 16)
         while true {
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { return }
             let bytes = Array(buffer.prefix(count))
             if typing, typeLine(bytes) { continue }

@@ -1,0 +1,75 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// What the commands print, held to what the binary printed before the runtime moved out of the executable
+/// (Tests/Data/recorded). These run the binary because the words' timing follows espeak-ng, which keeps state from
+/// one utterance to the next within a process: only a fresh process says a phrase in exactly its recorded length.
+/// (read's page record has no timing and is held in process, in TextRunTests.)
+@Suite(.serialized) struct RecordedOutputTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var recording: String
+        var arguments: @Sendable (_ samples: URL) -> [String]
+        var script: String?
+        /// Only the first lines of a long recording.
+        var firstLines: Int?
+        var testDescription: String { recording }
+    }
+
+    static let cases: [Case] = [
+        Case(recording: "find-cup-coffee-pan.jsonl", arguments: { samples in
+            ["find", "cup", "--input", samples.appendingPathComponent("coffee-pan.mp4").path, "--json", "--silent"]
+        }),
+        Case(recording: "find-text-exit-text-pan.jsonl", arguments: { samples in
+            ["find-text", "EXIT", "--input", samples.appendingPathComponent("text-pan.mp4").path, "--json", "--silent",
+             "--frames", "30"]
+        }, firstLines: 30),
+        // The make-run session: the assistant typed to from a pipe.
+        Case(recording: "assist-make-run.jsonl", arguments: { samples in
+            ["assist", "--input", samples.appendingPathComponent("coffee-pan.mp4").path, "--json", "--silent"]
+        }, script: "explore\nfind cup\nwait 5\nstop\nwhat did you detect recently\nquit\n"),
+    ]
+
+    @Test(arguments: cases)
+    func printsWhatItPrintedBeforeTheRuntimeMoved(_ recorded: Case) throws {
+        guard try BeaconBinary.canDetect(), let samples = try Self.samples() else { return }
+        defer { try? FileManager.default.removeItem(at: samples) }
+        let data = try TestData.temporaryFolder("beacon-recorded-data")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try BeaconBinary.run(recorded.arguments(samples) + (recorded.script == nil ? [] : ["--data-dir", data.path]),
+                                          input: recorded.script)
+        #expect(result.status == 0, "\(result.stderr)")
+        var kept = try Recordings.lines(recorded.recording)
+        if let count = recorded.firstLines { kept = Array(kept.prefix(count)) }
+        #expect(result.lines.count == kept.count, "\(result.lines.count) lines, recorded \(kept.count)")
+        for (index, (made, old)) in zip(result.lines, kept).enumerated() {
+            let difference = try Self.wallClockFree(.decode(old)).difference(from: Self.wallClockFree(.decode(made)))
+            #expect(difference == nil, "line \(index + 1) differs at \(difference ?? "")")
+        }
+    }
+
+    /// The sample videos, made as `make run` makes them (coffee-pan.mp4, text-pan.mp4).
+    static func samples() throws -> URL? {
+        guard TestData.image("coffee.png") != nil, TestData.hasTool("ffmpeg") else {
+            if TestData.required { Issue.record("coffee.png or ffmpeg is missing") }
+            return nil
+        }
+        let folder = try TestData.temporaryFolder("beacon-recorded-samples")
+        for script in ["scripts/make-samples.sh", "scripts/make-text-samples.sh"] {
+            let made = try TestData.run("bash", [TestData.packageRoot.appendingPathComponent(script).path],
+                                        environment: ["BEACON_SAMPLES": folder.path])
+            #expect(made.status == 0, "\(script): \(made.stderr)")
+        }
+        return folder
+    }
+
+    /// "Recently: cup, 9 seconds ago; …" follows the wall clock: compared up to its first number.
+    static func wallClockFree(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where text.hasPrefix("Recently:"): .string(String(text.prefix { !$0.isNumber }))
+        case .array(let items): .array(items.map(wallClockFree))
+        case .object(let fields): .object(fields.mapValues(wallClockFree))
+        default: value
+        }
+    }
+}
