@@ -6,12 +6,6 @@ import Testing
 /// Other keys are tested in the test process (BeaconRuntimeTests' TerminalKeysRunTests, FallRunTests).
 @Suite(.serialized, .enabled(if: TestData.hasTool("script") || TestData.required, "script (util-linux) is not installed"))
 struct LiveKeysTests {
-    /// When a key is typed: so long after the start, or `wait` seconds after the screen showed a text a number of times.
-    enum KeyCue {
-        case after(Double)
-        case onScreen(String, times: Int = 1, wait: Double = 0)
-    }
-
     struct TerminalRun {
         var status: Int32
         /// Everything the terminal showed.
@@ -51,21 +45,8 @@ struct LiveKeysTests {
         process.standardError = output
         try process.run()
         let screen = Screen(reading: output.fileHandleForReading)
-        let started = Date()
-        for (cue, key) in keys {
-            switch cue {
-            case .after(let seconds):
-                let wait = seconds - Date().timeIntervalSince(started)
-                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-            case .onScreen(let text, let times, let wait):
-                let deadline = Date().addingTimeInterval(60)
-                while screen.text.components(separatedBy: text).count - 1 < times, process.isRunning, Date() < deadline {
-                    Thread.sleep(forTimeInterval: 0.02)
-                }
-                Thread.sleep(forTimeInterval: wait)
-            }
-            input.fileHandleForWriting.write(Data(key.utf8))
-        }
+        TypedKeys.type(keys, screen: { screen.text }, stillRunning: { process.isRunning },
+                       write: { input.fileHandleForWriting.write(Data($0.utf8)) })
         screen.waitForEnd()
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()

@@ -248,13 +248,7 @@ import Glibc
 /// Keys in a live session, run in the test process: the session reads its keys from a pseudo-terminal of the test's
 /// own (the runs' `keyboard`), and the test types keys into it on cue, as a person at the keyboard would. What the
 /// terminal would have shown is the transcript (lines, then notes).
-enum TerminalStdin {
-    /// When a key is typed: so long after the start, or `wait` seconds after the screen showed a text a number of times.
-    enum KeyCue {
-        case after(Double)
-        case onScreen(String, times: Int = 1, wait: Double = 0)
-    }
-
+enum TypedTerminal {
     /// One typed session at a time, whichever suite runs it: their timings stay apart.
     private static let lock = NSLock()
 
@@ -277,22 +271,9 @@ enum TerminalStdin {
         let transcript = TranscriptRecorder()
         let finished = Finished()
         let typist = Thread {
-            let started = Date()
-            for (cue, key) in keys {
-                switch cue {
-                case .after(let seconds):
-                    let wait = seconds - Date().timeIntervalSince(started)
-                    if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-                case .onScreen(let text, let times, let wait):
-                    let deadline = Date().addingTimeInterval(60)
-                    while screen(transcript).components(separatedBy: text).count - 1 < times, !finished.value, Date() < deadline {
-                        Thread.sleep(forTimeInterval: 0.02)
-                    }
-                    Thread.sleep(forTimeInterval: wait)
-                }
-                if finished.value { break }
+            TypedKeys.type(keys, screen: { screen(transcript) }, stillRunning: { !finished.value }, write: { key in
                 _ = key.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
-            }
+            })
             finished.typistDone.signal()
         }
         typist.start()
@@ -336,12 +317,12 @@ enum TerminalStdin {
     @Test func pauseResumeWhereAndEscape() throws {
         guard RunTestSupport.canDetect(), let video = try RunTestSupport.panVideo() else { return }
         var run = GuidanceRun(input: video.path, camera: nil, silent: true, realtime: true)
-        let transcript = try TerminalStdin.run(keys: [(.after(2.0), "p"), (.after(2.6), "p"), (.after(3.2), " "),
+        let transcript = try TypedTerminal.run(keys: [(.after(2.0), "p"), (.after(2.6), "p"), (.after(3.2), " "),
                                                       (.after(3.8), "\u{1B}")]) { transcript, keyboard in
             run.keyboard = keyboard
             try run.findObject("cup", detector: DetectorSettings(), composition: Composition(), transcript: transcript)
         }
-        let screen = TerminalStdin.screen(transcript)
+        let screen = TypedTerminal.screen(transcript)
         #expect(screen.contains("says \"Paused.\""), "\(screen.suffix(800))")
         #expect(screen.contains("paused"))
         #expect(screen.contains("says \"Resumed.\""))
@@ -357,12 +338,12 @@ enum TerminalStdin {
         let wav = folder.appendingPathComponent("read.wav")
         let heading = "Region-based segmentation", second = "Let us first determine markers of the coins and the background."
         var run = PageReadingRun(input: page.path, camera: nil, wav: wav.path, realtime: true)
-        let transcript = try TerminalStdin.run(keys: [(.onScreen(heading, wait: 0.6), "n"), (.onScreen(second, wait: 1.0), "b"),
+        let transcript = try TypedTerminal.run(keys: [(.onScreen(heading, wait: 0.6), "n"), (.onScreen(second, wait: 1.0), "b"),
                                                       (.onScreen(heading, times: 2, wait: 0.6), "s")]) { transcript, keyboard in
             run.keyboard = keyboard
             try run.run(composition: Composition(), transcript: transcript)
         }
-        let screen = TerminalStdin.screen(transcript)
+        let screen = TypedTerminal.screen(transcript)
         let lines = (transcript.lines + transcript.notes).map { $0.trimmingCharacters(in: .whitespaces) }
         let said = lines.filter { !$0.hasPrefix("Stopped at ") && !$0.isEmpty }
         #expect(said == [heading, second, heading], "\(screen)")

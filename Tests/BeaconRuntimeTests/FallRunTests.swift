@@ -116,12 +116,12 @@ import Testing
         try Self.fall().recording.csv.write(to: file, atomically: true, encoding: .utf8)
         var run = AssistantRun(input: photo.path, microphone: "none", realtime: true, silent: true,
                                dataDirectory: folder.path, imu: file.path)
-        let transcript = try TerminalStdin.run(keys: [(.onScreen(Self.question, wait: 1), "x"),
+        let transcript = try TypedTerminal.run(keys: [(.onScreen(Self.question, wait: 1), "x"),
                                                       (.onScreen("Alarm cancelled.", wait: 0.5), "q")]) { transcript, keyboard in
             run.keyboard = keyboard
             try run.run(composition: Composition(), transcript: transcript)
         }
-        let screen = TerminalStdin.screen(transcript)
+        let screen = TypedTerminal.screen(transcript)
         #expect(screen.contains("Alarm cancelled."), "\(screen.suffix(800))")
         #expect(!screen.contains("This person may have fallen"))
         #expect(server.bodies.isEmpty)
