@@ -116,16 +116,16 @@ let package = Package(
 
         // Product tests may use the harness's instruments (a seeded generator, search recall); the product may not.
         .testTarget(name: "BeaconCoreTests", dependencies: ["BeaconCore", "BeaconBench", "BeaconTestDoubles"]),
-        .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconVision", "BeaconBench", "BeaconMedia", "BeaconModels",
+        .testTarget(name: "BeaconVisionTests", dependencies: ["BeaconCore", "BeaconVision", "BeaconBench", "BeaconMedia", "BeaconModels",
                                                              "BeaconTestDoubles",
                                                              "BeaconTestSupport",
                                                              .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BeaconBenchTests", dependencies: ["BeaconBench", "BeaconBenchRendering", "BeaconCore", "BeaconVision", "BeaconMedia",
                                                             "BeaconTestSupport"]),
-        .testTarget(name: "BeaconMediaTests", dependencies: ["BeaconMedia", "BeaconTestSupport"]),
-        .testTarget(name: "BeaconAudioTests", dependencies: ["BeaconAudio", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconMediaTests", dependencies: ["BeaconCore", "BeaconMedia", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconAudioTests", dependencies: ["BeaconCore", "BeaconAudio", "BeaconTestSupport"]),
         .testTarget(name: "BeaconModelsTests", dependencies: ["BeaconModels", "BeaconTestSupport"]),
-        .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconStore", "BeaconTestSupport",
+        .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconCore", "BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
         .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconStore", "BeaconBench",
@@ -140,12 +140,8 @@ let package = Package(
                                                               .product(name: "NIOHTTP1", package: "swift-nio"),
                                                               .product(name: "NIOWebSocket", package: "swift-nio")]),
         .testTarget(name: "BeaconCLITests", dependencies: [
-            "beacon", "BeaconRuntime", "BeaconStore", "BeaconBench", "BeaconMedia", "BeaconTestSupport",
-            // A phone, as far as the server can tell: HTTP and WebSocket clients on loopback.
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOWebSocket", package: "swift-nio"),
+            "beacon", "BeaconCore", "BeaconRuntime", "BeaconStore", "BeaconTestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -44,9 +44,20 @@ public final class PhoneServer: Sendable {
         self.sessions = sessions
     }
 
-    /// Serves until the process is asked to stop (SIGINT, SIGTERM). `onRunning` gets the port actually bound (port 0
-    /// picks a free one).
-    public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    /// Serves until the process is asked to stop (SIGINT, SIGTERM; not with `stopsOnSignals` false) or the task is
+    /// cancelled. `onRunning` gets the port actually bound (port 0 picks a free one).
+    public func run(stopsOnSignals: Bool = true, onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+        let application = try application(onRunning: onRunning)
+        if stopsOnSignals {
+            try await application.runService()
+        } else {
+            try await application.runService(gracefulShutdownSignals: [])
+        }
+    }
+
+    /// The server as a Hummingbird application, not yet running: `run` runs it, and a test may run it with
+    /// HummingbirdTesting's live client (`app.test(.live)`).
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         var logger = Logger(label: "beacon.serve")
         // Beacon says what went wrong in its own sentences; the framework's shutdown chatter is not for the person.
         logger.logLevel = .critical
@@ -62,12 +73,11 @@ public final class PhoneServer: Sendable {
         }
         let server = try configuration.certificate.map { try HTTPServerBuilder.tls(upgrade, tlsConfiguration: $0.tlsConfiguration()) }
             ?? upgrade
-        let application = Application(
+        return Application(
             router: router(), server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Beacon"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await application.runService()
     }
 
     /// Above the protocol's own limits, so an oversized message is refused by us, with a reason, up to this size;

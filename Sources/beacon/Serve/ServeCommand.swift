@@ -69,71 +69,37 @@ struct ServeCommand: AsyncParsableCommand {
     static func isLoopback(_ host: String) -> Bool { host == "localhost" || host == "::1" || host.hasPrefix("127.") }
 
     func run() async throws {
-        let composition = Composition()
-        let store = try composition.userData(dataDirectory: dataDir)
-        for file in store.setAside { Console.note("beacon: \(file.sentence)") }
-        // Walk mode on a phone estimates depth from its camera (the monocular model), built when first asked for.
-        let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: .model)
-        engines.warmUp(.objectDetector)
-
         let voice = silent ? nil : MachineVoice()
-        // Paired phones stay paired across restarts: their token digests are kept with the settings.
-        let phones = store.settingsStore.pairedPhones
-        if forgetPhones { try phones.forgetAll() }
-        let pairing = PairingDesk(paired: try phones.digests(), clock: { Monotonic.seconds() }, onNewCode: { code in
-            Self.announce("Too many wrong codes: the pairing code is now \(code).",
-                          spoken: "New pairing code: \(Self.spelled(code)).", voice: voice)
-        }, onPaired: { digest in
-            do {
-                try phones.add(digest: digest)
-            } catch {
-                Console.note("beacon: \((error as? UserFacingError)?.sentence ?? "\(error)") The phone is paired until Beacon stops.")
-            }
-        })
         let lan = LANAddress.first()
         let listenHost = host ?? (http ? "127.0.0.1" : "0.0.0.0")
-        let listenPort = port ?? (http ? 8080 : 8443)
-        let folder = composition.dataFolder(given: dataDir).appendingPathComponent("tls")
-        let certificate = http ? nil : try ServerCertificate.loadOrCreate(
-            in: folder, hostnames: [LANAddress.hostname(), "localhost"], addresses: [lan, "127.0.0.1"].compactMap { $0 })
-        let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: fieldOfView,
-                                    transcript: StandardStreams())
-        defer { host.endAll() }
-        let server = PhoneServer(
-            configuration: .init(host: listenHost, port: listenPort, certificate: certificate,
-                                 encodePNG: { rgb, side in try PNGEncoder.encodeRGB(rgb, width: side, height: side) }),
-            pairing: pairing, sessions: host)
+        let service = PhoneService(
+            options: .init(dataDirectory: dataDir, host: listenHost, port: port ?? (http ? 8080 : 8443), https: !http,
+                           certificateHostnames: [LANAddress.hostname(), "localhost"],
+                           certificateAddresses: [lan, "127.0.0.1"].compactMap { $0 },
+                           detector: DetectorSettings(model: model), fieldOfView: fieldOfView, forgetPhones: forgetPhones),
+            transcript: StandardStreams(),
+            onNewCode: { code in voice?.say("New pairing code: \(Self.spelled(code)).") })
+        defer { service.endSessions() }
+        let started = try await service.start()
         let scheme = http ? "http" : "https"
         let shownHost = listenHost == "0.0.0.0" ? (lan ?? "127.0.0.1") : listenHost
-        do {
-            try await server.run { boundPort in
-                let address = "\(scheme)://\(shownHost):\(boundPort)/"
-                Console.line("Beacon is serving on \(address)")
-                Console.line("Pairing code: \(pairing.code)")
-                if let lines = TerminalQRCode.lines(for: "\(address)?pair=\(pairing.code)"), isatty(STDOUT_FILENO) == 1 {
-                    lines.forEach(Console.line)
-                }
-                if let certificate {
-                    Console.line("Certificate fingerprint (SHA-256): \(certificate.fingerprint)")
-                }
-                var spoken = "Beacon is ready for your phone. Pairing code: \(Self.spelled(pairing.code))."
-                if let certificate { spoken += " The certificate fingerprint begins \(certificate.spokenFingerprint)." }
-                voice?.say(spoken)
-            }
-        } catch let error as UserFacingError {
-            throw error
-        } catch {
-            throw ServerError("Beacon could not serve on \(listenHost) port \(listenPort): \(error).")
+        let address = "\(scheme)://\(shownHost):\(started.port)/"
+        Console.line("Beacon is serving on \(address)")
+        Console.line("Pairing code: \(started.code)")
+        if let lines = TerminalQRCode.lines(for: "\(address)?pair=\(started.code)"), isatty(STDOUT_FILENO) == 1 {
+            lines.forEach(Console.line)
         }
+        if let certificate = started.certificate {
+            Console.line("Certificate fingerprint (SHA-256): \(certificate.fingerprint)")
+        }
+        var spoken = "Beacon is ready for your phone. Pairing code: \(Self.spelled(started.code))."
+        if let certificate = started.certificate { spoken += " The certificate fingerprint begins \(certificate.spokenFingerprint)." }
+        voice?.say(spoken)
+        try await service.wait()
     }
 
     /// Digits said one by one, with pauses: "1, 2, 3, 4, 5, 6".
     static func spelled(_ code: String) -> String { code.map(String.init).joined(separator: ", ") }
-
-    static func announce(_ line: String, spoken: String, voice: MachineVoice?) {
-        Console.line(line)
-        voice?.say(spoken)
-    }
 }
 
 /// This machine's own speaker, for what the person setting up the server needs to hear (the pairing code). Silent

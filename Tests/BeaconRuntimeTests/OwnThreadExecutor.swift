@@ -3,9 +3,9 @@ import Testing
 
 /// Runs the async work of the tests it marks on a thread of their own instead of Swift's cooperative pool.
 ///
-/// The suite's synchronous tests (a `beacon` process awaited for minutes) hold every thread of that pool (two on a
-/// 2-core machine); a phone test on the pool would then neither read the server's messages nor answer its pings, and
-/// its waits would run out though the server had answered.
+/// Synchronous tests running beside them (engines run for seconds, processes awaited for minutes) hold every thread
+/// of that pool (two on a 2-core machine); a phone test on the pool would then neither read the server's messages
+/// nor answer its pings, and its waits would run out though the server had answered.
 struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
 
