@@ -31,9 +31,9 @@ bench: build setup-dev
 	$(BEACON) bench detect --model picodet_s_416_coco
 	$(BEACON) bench depth
 
-# Install like a Linux program: PREFIX/bin/beacon (stripped), the models of ../shared/models (when there is one
-# beside the checkout) in PREFIX/share/beacon/models, where an installed beacon finds them, and the systemd user
-# unit PREFIX/lib/systemd/user/beacon-serve.service (~/.local/share/systemd/user when PREFIX is ~/.local, as systemd
+# Install like a Linux program: PREFIX/bin/beacon (stripped), the models this machine has (INSTALL_MODELS, below)
+# in PREFIX/share/beacon/models, where an installed beacon finds them, and the systemd user unit
+# PREFIX/lib/systemd/user/beacon-serve.service (~/.local/share/systemd/user when PREFIX is ~/.local, as systemd
 # never looks in ~/.local/lib). PREFIX is /usr/local for root, ~/.local for anyone else;
 # DESTDIR stages the files for a package. PREFIX/share/beacon/install-manifest.txt lists what was installed, and
 # `make uninstall` (same PREFIX) removes exactly that. See scripts/install.sh.
@@ -43,10 +43,12 @@ else
 PREFIX ?= $(HOME)/.local
 endif
 DESTDIR ?=
-INSTALL_MODELS ?= $(CURDIR)/../shared/models
+# The models this machine has: the development folder beside the checkout, then the user's model cache (where setup
+# puts the PP-OCR text models and `beacon models install` the rest).
+INSTALL_MODELS ?= $(CURDIR)/../shared/models:$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/beacon/models
 
 install: build
-	@scripts/install.sh install "$(abspath $(PREFIX))" "$(DESTDIR)" "$(BEACON)" "$(abspath $(INSTALL_MODELS))"
+	@scripts/install.sh install "$(abspath $(PREFIX))" "$(DESTDIR)" "$(BEACON)" "$(INSTALL_MODELS)"
 
 uninstall:
 	@scripts/install.sh uninstall "$(abspath $(PREFIX))" "$(DESTDIR)"

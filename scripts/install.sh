@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs Beacon like a Linux program, or removes exactly what an install put there (`make install`, `make uninstall`).
-#   scripts/install.sh install PREFIX DESTDIR BINARY MODELS   BINARY: the release build; MODELS: a folder or ""
+#   scripts/install.sh install PREFIX DESTDIR BINARY MODELS   BINARY: the release build; MODELS: folders, colon-separated
 #   scripts/install.sh uninstall PREFIX DESTDIR
-# Installs PREFIX/bin/beacon (stripped), the models in MODELS (*.onnx, PROVENANCE.md, coco80.names) in
-# PREFIX/share/beacon/models, where an installed beacon finds them, and the systemd user unit
+# Installs PREFIX/bin/beacon (stripped), the models in MODELS (*.onnx, PROVENANCE.md, coco80.names; the first folder
+# holding a file wins) in PREFIX/share/beacon/models, where an installed beacon finds them, and the systemd user unit
 # PREFIX/lib/systemd/user/beacon-serve.service (in ~/.local/share/systemd/user when PREFIX is ~/.local). Every file
 # it writes and every folder it creates is listed in PREFIX/share/beacon/install-manifest.txt; uninstall removes
 # those files, then those folders when they are empty. The manifest holds final paths, without DESTDIR (a
@@ -95,17 +95,25 @@ install_all() {
   install -m 755 -s "$binary" "$destdir$prefix/bin/beacon"   # without symbols: a fifth of the size
   echo "Installed $prefix/bin/beacon ($(du -h "$destdir$prefix/bin/beacon" | cut -f1))."
 
-  if [ -n "$models" ] && [ -d "$models" ]; then
-    make_folder "$prefix/share/beacon/models"
-    for file in "$models"/*.onnx "$models/PROVENANCE.md" "$models/coco80.names"; do
+  # MODELS is a colon-separated list of folders, searched in order: a file found in an earlier one wins.
+  local folder found=() taken=" "
+  IFS=: read -r -a found <<< "$models"
+  for folder in "${found[@]}"; do
+    [ -n "$folder" ] && [ -d "$folder" ] || continue
+    for file in "$folder"/*.onnx "$folder/PROVENANCE.md" "$folder/coco80.names"; do
       [ -f "$file" ] || continue
+      case "$taken" in *" $(basename "$file") "*) continue ;; esac
+      taken+="$(basename "$file") "
+      make_folder "$prefix/share/beacon/models"
       record "$prefix/share/beacon/models/$(basename "$file")"
       install -m 644 "$file" "$destdir$prefix/share/beacon/models/"
       case "$file" in *.onnx) count=$((count + 1)) ;; esac
     done
+  done
+  if [ "$count" -gt 0 ]; then
     echo "Installed $count models from $models in $prefix/share/beacon/models."
   else
-    echo "Installed no models (there is no ${models:-models folder}); 'beacon models install' puts them in ~/.cache/beacon/models."
+    echo "Installed no models (none in $models); 'beacon models install' puts them in ~/.cache/beacon/models."
   fi
 
   # systemd looks for user units in /usr/lib, /usr/local/lib and ~/.local/share, never in ~/.local/lib.
