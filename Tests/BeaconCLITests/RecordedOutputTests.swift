@@ -22,8 +22,8 @@ import Testing
         }),
         Case(recording: "find-text-exit-text-pan.jsonl", arguments: { samples in
             ["find-text", "EXIT", "--input", samples.appendingPathComponent("text-pan.mp4").path, "--json", "--silent",
-             "--frames", "30"]
-        }, firstLines: 30),
+             "--frames", "24"]
+        }, firstLines: 24),
         // The make-run session: the assistant typed to from a pipe.
         Case(recording: "assist-make-run.jsonl", arguments: { samples in
             ["assist", "--input", samples.appendingPathComponent("coffee-pan.mp4").path, "--json", "--silent"]
