@@ -1,5 +1,4 @@
 import ArgumentParser
-import BeaconMedia
 import BeaconRuntime
 
 /// How depth is read: which model estimates it from colour, and what unit a depth camera's PNGs are in.
@@ -23,7 +22,4 @@ struct DepthOptions: ParsableArguments {
     }
 
     var settings: DepthSettings { DepthSettings(model: depthModel, threads: depthThreads, unitsPerMetre: depthScale) }
-
-    /// The decoder for depth PNGs given on their own (not in a recording folder).
-    var imageDecoder: DepthImageDecoder { DepthImageDecoder(unitsPerMetre: depthScale ?? RGBDRecording.millimetres) }
 }
