@@ -11,25 +11,7 @@ import Glibc
 /// line on the transcript, real models on real photos. Each test keeps its settings and history in a folder of its
 /// own. (`beacon assist` itself, as a user types it, is tested in BeaconCLITests.)
 @Suite(.serialized) struct AssistantRunTests {
-    struct Effect: Decodable {
-        var time: Double
-        var effect: String
-        var text: String?
-        var language: String?
-        var voice: String?
-        var earcon: String?
-        var mode: String?
-        var target: String?
-        var label: String?
-        var setting: String?
-        var value: String?
-        var cue: Cue?
-    }
-
-    struct Cue: Decodable {
-        var locked: Bool
-        var direction: String?
-    }
+    typealias Effect = RunTestSupport.Effect
 
     struct Session {
         var transcript: TranscriptRecorder

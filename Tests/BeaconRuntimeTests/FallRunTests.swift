@@ -9,14 +9,7 @@ import Testing
 /// a loopback server, the session scripted on its own clock. (`--imu -` refused at the command line stays in
 /// BeaconCLITests.)
 @Suite(.serialized) struct FallRunTests {
-    struct Effect: Decodable {
-        var time: Double
-        var effect: String
-        var text: String?
-        var label: String?
-        var fall: Int?
-        var value: String?
-    }
+    typealias Effect = RunTestSupport.Effect
 
     static let question = "Did you fall? Say 'I'm OK' or press any key."
 

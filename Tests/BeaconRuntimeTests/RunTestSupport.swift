@@ -158,6 +158,28 @@ enum RunTestSupport {
 
     // MARK: recordings
 
+    /// One line of an assistant session's `--json` output (an `EffectRecord`), as far as tests read it.
+    struct Effect: Decodable {
+        struct Cue: Decodable {
+            var locked: Bool
+            var direction: String?
+        }
+
+        var time: Double
+        var effect: String
+        var text: String?
+        var language: String?
+        var voice: String?
+        var earcon: String?
+        var mode: String?
+        var target: String?
+        var label: String?
+        var setting: String?
+        var value: String?
+        var fall: Int?
+        var cue: Cue?
+    }
+
     typealias JSONValue = BeaconTestSupport.JSONValue
 
     static func recording(_ name: String) throws -> [String] { try Recordings.lines(name) }
