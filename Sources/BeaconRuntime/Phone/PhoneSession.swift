@@ -51,7 +51,7 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
             host.composition.voiceInput(microphone: microphone, alwaysListening: false, loadsOnFirstTalk: true, onEvent: onEvent)
         }
         let loop = AssistantLiveLoop(runner: runner, source: frames, engines: host.engines, power: host.power, voice: voice,
-                                     inbox: inbox, readsTerminal: false, turns: host.turns)
+                                     inbox: inbox, commands: .none, turns: host.turns)
         outbox.send(.welcome(session: number, frameRate: PhoneEffects.frameRate(for: .idle), speech: speech))
         if let job { inbox.post(.line(job)) }
         let settingsUnreadable = host.store.settingsWereUnreadable

@@ -27,12 +27,7 @@ public final class AssistantLiveLoop {
     /// Talk-key presses whose "listening" event has not come back yet.
     private var keyPushes = 0
     private let inbox: LiveInbox
-    /// Keys from a terminal and lines from stdin; off for a phone's session, whose input comes through the inbox.
-    private let readsTerminal: Bool
-    /// Commands from a script instead of the terminal (tests).
-    private let script: (() -> String?)?
-    /// Where single keys and typed lines come from when it is a terminal.
-    private let keyboard: Int32
+    private let commands: Commands
     /// Shared by every session on this machine: detection and page reading take turns (see `InferenceTurns`).
     private let turns: InferenceTurns?
     /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
@@ -44,14 +39,23 @@ public final class AssistantLiveLoop {
     private var workerPurpose: String?
     private var frameInHand = 0
 
+    /// Where typed commands come from, besides the inbox and voice.
+    public enum Commands {
+        /// A person at a terminal (single keys, and lines after Enter) when `descriptor` is one; else lines piped into
+        /// standard input, whose end ends the session once it has settled.
+        case terminal(descriptor: Int32)
+        /// Lines from a script, one a call, nil at the end (tests).
+        case script(() -> String?)
+        /// None: a phone's commands come through the inbox, and with `--imu -` standard input carries IMU samples.
+        case none
+    }
+
     public init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
          voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
-         voiceFailed: Bool = false, imuOnStdin: Bool = false, inbox: LiveInbox = LiveInbox(), readsTerminal: Bool = true,
-         turns: InferenceTurns? = nil, script: (() -> String?)? = nil, keyboard: Int32 = STDIN_FILENO) {
-        self.script = script
-        self.keyboard = keyboard
+         voiceFailed: Bool = false, imuOnStdin: Bool = false, inbox: LiveInbox = LiveInbox(),
+         commands: Commands = .terminal(descriptor: STDIN_FILENO), turns: InferenceTurns? = nil) {
+        self.commands = commands
         self.inbox = inbox
-        self.readsTerminal = readsTerminal
         self.turns = turns
         self.voiceFailed = voiceFailed
         self.imuOnStdin = imuOnStdin
@@ -63,8 +67,10 @@ public final class AssistantLiveLoop {
     }
 
     public func run(settingsUnreadable: Bool) throws {
-        let keys = readsTerminal && script == nil && isatty(keyboard) == 1
-            ? TerminalKeys(descriptor: keyboard, typing: true) : nil
+        var keys: TerminalKeys?
+        if case .terminal(let descriptor) = commands, isatty(descriptor) == 1 {
+            keys = TerminalKeys(descriptor: descriptor, typing: true)
+        }
         defer {
             keys?.restore()
             inbox.close()
@@ -72,8 +78,11 @@ public final class AssistantLiveLoop {
             depthWorker?.stop()
             voice?.stop()
         }
-        // `--imu -` makes stdin the IMU stream: commands then come by voice only.
-        if readsTerminal && keys == nil && !imuOnStdin { readLines() }
+        switch commands {
+        case .terminal where keys == nil: readLines { readLine(strippingNewline: true) }
+        case .script(let next): readLines(next)
+        case .terminal, .none: break
+        }
         runner.readsPageElsewhere = { [inbox, turns] read in
             let thread = Thread {
                 do {
@@ -218,9 +227,9 @@ public final class AssistantLiveLoop {
     }
 
     /// Lines from a pipe, on a thread of their own; the end of the pipe ends the session once it has settled.
-    private func readLines() {
-        // The script moves to the lines thread; nothing else calls it from here on.
-        nonisolated(unsafe) let next = script ?? { readLine(strippingNewline: true) }
+    private func readLines(_ source: @escaping () -> String?) {
+        // The source moves to the lines thread; nothing else calls it from here on.
+        nonisolated(unsafe) let next = source
         let thread = Thread { [inbox] in
             while let line = next() { inbox.post(.line(line)) }
             inbox.post(.ended)

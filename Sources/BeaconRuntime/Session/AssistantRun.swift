@@ -105,7 +105,8 @@ public struct AssistantRun {
             }
             try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),
                                   voice: voice, voiceFailed: wantsVoice && microphone == nil, imuOnStdin: imu == "-",
-                                  script: script, keyboard: keyboard)
+                                  // `--imu -` makes stdin the IMU stream: commands then come by voice only.
+                                  commands: script.map { .script($0) } ?? (imu == "-" ? .none : .terminal(descriptor: keyboard)))
                 .run(settingsUnreadable: store.settingsWereUnreadable)
         } else {
             try runner.runScripted(source: source, script: script ?? { readLine(strippingNewline: true) },
