@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import Foundation
 
 @main
@@ -55,17 +56,11 @@ struct Beacon: AsyncParsableCommand {
 
 /// Text for the terminal, flushed line by line so pipes and screen readers see results as they come.
 enum Console {
-    static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
+    private static let streams = StandardStreams()
 
-    static func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
+    static func line(_ text: String) { streams.line(text) }
 
-    static func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        line(String(decoding: try encoder.encode(value), as: UTF8.self))
-    }
+    static func note(_ text: String) { streams.note(text) }
+
+    static func json<T: Encodable>(_ value: T) throws { try streams.json(value) }
 }

@@ -138,14 +138,6 @@ public struct Composition {
     /// Beacon's voice: espeak-ng, loaded on first use (a missing installation is one sentence here).
     public func speechSynthesizer() throws -> EspeakSynthesizer { try EspeakSynthesizer() }
 
-    /// Where speech goes: a WAV file when asked, else the audio device when one is reachable, else nowhere.
-    public func speechSink(wav: String?) throws -> AudioSink? {
-        if let wav {
-            return try WAVFileSink(url: URL(fileURLWithPath: wav), sampleRate: EspeakSynthesizer.sampleRate, channels: 1)
-        }
-        return AudioOutput.defaultDevice()
-    }
-
     /// Where the user's data lives: `--data-dir`, $BEACON_DATA_DIR, $XDG_DATA_HOME/beacon or ~/.local/share/beacon.
     public func dataFolder(given: String?) -> URL { DataFolder.resolve(given: given, environment: environment) }
 
