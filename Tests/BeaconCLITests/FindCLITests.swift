@@ -5,17 +5,16 @@ import Testing
 /// What a user types at `beacon find` and what they get back: the exit status and the one-sentence answers. The
 /// guidance itself runs in the test process (Tests/BeaconRuntimeTests/FindRunTests.swift).
 @Suite(.serialized) struct FindCLITests {
-    /// The sample `make run` uses: a 640x480 camera panning across the real coffee photo, made by the setup script.
+    /// The sample `make run` uses: a 640x480 camera panning across the real coffee photo, made by the setup script
+    /// once per test run.
     static func panVideo() throws -> URL? {
         guard TestData.image("coffee.png") != nil, TestData.hasTool("ffmpeg") else {
             if TestData.required { Issue.record("coffee.png or ffmpeg is missing") }
             return nil
         }
-        let folder = try TestData.temporaryFolder("beacon-samples")
-        let script = TestData.packageRoot.appendingPathComponent("scripts/make-samples.sh").path
-        let made = try TestData.run("bash", [script], environment: ["BEACON_SAMPLES": folder.path])
+        let made = try SampleMedia.pan()
         #expect(made.status == 0, "\(made.stderr)")
-        return folder.appendingPathComponent("coffee-pan.mp4")
+        return made.status == 0 ? made.folder.appendingPathComponent("coffee-pan.mp4") : nil
     }
 
     @Test func unknownObjectsGetAShortAnswer() throws {

@@ -9,7 +9,8 @@ import Testing
 @Suite(.serialized) struct RecordedOutputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var recording: String
-        var arguments: @Sendable (_ samples: URL) -> [String]
+        /// The command, given the folders holding the pan sample and the text samples.
+        var arguments: @Sendable (_ pan: URL, _ text: URL) -> [String]
         var script: String?
         /// Only the first lines of a long recording.
         var firstLines: Int?
@@ -17,26 +18,25 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(recording: "find-cup-coffee-pan.jsonl", arguments: { samples in
-            ["find", "cup", "--input", samples.appendingPathComponent("coffee-pan.mp4").path, "--json", "--silent"]
+        Case(recording: "find-cup-coffee-pan.jsonl", arguments: { pan, _ in
+            ["find", "cup", "--input", pan.appendingPathComponent("coffee-pan.mp4").path, "--json", "--silent"]
         }),
-        Case(recording: "find-text-exit-text-pan.jsonl", arguments: { samples in
-            ["find-text", "EXIT", "--input", samples.appendingPathComponent("text-pan.mp4").path, "--json", "--silent",
+        Case(recording: "find-text-exit-text-pan.jsonl", arguments: { _, text in
+            ["find-text", "EXIT", "--input", text.appendingPathComponent("text-pan.mp4").path, "--json", "--silent",
              "--frames", "24"]
         }, firstLines: 24),
         // The make-run session: the assistant typed to from a pipe.
-        Case(recording: "assist-make-run.jsonl", arguments: { samples in
-            ["assist", "--input", samples.appendingPathComponent("coffee-pan.mp4").path, "--json", "--silent"]
+        Case(recording: "assist-make-run.jsonl", arguments: { pan, _ in
+            ["assist", "--input", pan.appendingPathComponent("coffee-pan.mp4").path, "--json", "--silent"]
         }, script: "explore\nfind cup\nwait 5\nstop\nwhat did you detect recently\nquit\n"),
     ]
 
     @Test(arguments: cases)
     func printsWhatItPrintedBeforeTheRuntimeMoved(_ recorded: Case) throws {
         guard try BeaconBinary.canDetect(), let samples = try Self.samples() else { return }
-        defer { try? FileManager.default.removeItem(at: samples) }
         let data = try TestData.temporaryFolder("beacon-recorded-data")
         defer { try? FileManager.default.removeItem(at: data) }
-        let result = try BeaconBinary.run(recorded.arguments(samples) + (recorded.script == nil ? [] : ["--data-dir", data.path]),
+        let result = try BeaconBinary.run(recorded.arguments(samples.pan, samples.text) + (recorded.script == nil ? [] : ["--data-dir", data.path]),
                                           input: recorded.script)
         #expect(result.status == 0, "\(result.stderr)")
         var kept = try Recordings.lines(recorded.recording)
@@ -48,19 +48,17 @@ import Testing
         }
     }
 
-    /// The sample videos, made as `make run` makes them (coffee-pan.mp4, text-pan.mp4).
-    static func samples() throws -> URL? {
-        guard TestData.image("coffee.png") != nil, TestData.hasTool("ffmpeg") else {
-            if TestData.required { Issue.record("coffee.png or ffmpeg is missing") }
+    /// The sample folders, made once per test run as `make run` and the setup script make them.
+    static func samples() throws -> (pan: URL, text: URL)? {
+        guard TestData.image("coffee.png") != nil, TestData.image("page.png") != nil, TestData.hasTool("ffmpeg") else {
+            if TestData.required { Issue.record("coffee.png, page.png or ffmpeg is missing") }
             return nil
         }
-        let folder = try TestData.temporaryFolder("beacon-recorded-samples")
-        for script in ["scripts/make-samples.sh", "scripts/make-text-samples.sh"] {
-            let made = try TestData.run("bash", [TestData.packageRoot.appendingPathComponent(script).path],
-                                        environment: ["BEACON_SAMPLES": folder.path])
-            #expect(made.status == 0, "\(script): \(made.stderr)")
-        }
-        return folder
+        let pan = try SampleMedia.pan(), text = try SampleMedia.text()
+        #expect(pan.status == 0, "make-samples.sh: \(pan.stderr)")
+        #expect(text.status == 0, "make-text-samples.sh: \(text.stderr)")
+        guard pan.status == 0, text.status == 0 else { return nil }
+        return (pan.folder, text.folder)
     }
 
     /// "Recently: cup, 9 seconds ago; …" follows the wall clock: compared up to its first number.

@@ -48,7 +48,7 @@ enum RunTestSupport {
             if TestData.required { Issue.record("coffee.png or ffmpeg is missing") }
             return nil
         }
-        let made = try madePanSamples.get()
+        let made = try SampleMedia.pan()
         #expect(made.status == 0, "\(made.stderr)")
         return made.status == 0 ? made.folder.appendingPathComponent("coffee-pan.mp4") : nil
     }
@@ -59,39 +59,9 @@ enum RunTestSupport {
             if TestData.required { Issue.record("page.png or ffmpeg is missing") }
             return nil
         }
-        let made = try madeTextSamples.get()
+        let made = try SampleMedia.text()
         #expect(made.status == 0, "\(made.stderr)")
         return made.status == 0 ? made.folder : nil
-    }
-
-    private typealias Made = (folder: URL, status: Int32, stderr: String)
-
-    private static let madePanSamples = Result { () throws -> Made in try make("make-samples.sh", label: "beacon-samples") }
-    private static let madeTextSamples = Result { () throws -> Made in
-        try make("make-text-samples.sh", label: "beacon-text-samples")
-    }
-
-    private static func make(_ script: String, label: String) throws -> Made {
-        let folder = try TestData.temporaryFolder(label)
-        removeAtExit(folder)
-        let path = TestData.packageRoot.appendingPathComponent("scripts/\(script)").path
-        let made = try TestData.run("bash", [path], environment: ["BEACON_SAMPLES": folder.path])
-        return (folder, made.status, made.stderr)
-    }
-
-    private static let lock = NSLock()
-    /// The folders to remove at exit; changed under `lock`.
-    nonisolated(unsafe) private static var madeFolders: [String] = []
-
-    private static func removeAtExit(_ folder: URL) {
-        lock.withLock {
-            if madeFolders.isEmpty {
-                atexit {
-                    for path in RunTestSupport.madeFolders { try? FileManager.default.removeItem(atPath: path) }
-                }
-            }
-            madeFolders.append(folder.path)
-        }
     }
 
     // MARK: runs
