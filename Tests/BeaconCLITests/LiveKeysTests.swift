@@ -57,7 +57,9 @@ struct LiveKeysTests {
     /// the key was handled (plus one 20 ms buffer), although beats were coming every few tenths of a second.
     @Test func stopSilencesEverythingAtOnce() throws {
         guard try BeaconBinary.canDetect(), let video = try FindCLITests.panVideo() else { return }
-        let wav = video.deletingLastPathComponent().appendingPathComponent("stopped.wav")
+        let folder = try TestData.temporaryFolder("beacon-live-keys")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("stopped.wav")
         let run = try Self.runInTerminal(["find", "cup", "--input", video.path, "--realtime", "--no-speech", "--wav", wav.path],
                                          keys: [(.after(3.0), "s")])
         #expect(run.status == 0, "\(run.screen.suffix(500))")

@@ -4,18 +4,16 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-/// The text samples of scripts/make-text-samples.sh, rendered once per test process into a temporary folder, so the
-/// tests do not depend on `make samples` having run. Needs ffmpeg and the DejaVu and Noto CJK fonts; without them
-/// the tests skip (or fail under BEACON_REQUIRE_MODELS=1).
+/// The text samples of scripts/make-text-samples.sh, rendered once per test process (BeaconTestSupport's
+/// SampleMedia, shared with the runtime's tests), so the tests do not depend on `make samples` having run. Needs
+/// ffmpeg and the DejaVu and Noto CJK fonts; without them the tests skip (or fail under BEACON_REQUIRE_MODELS=1).
 enum TextSamples {
     private static let rendered: Result<URL, SampleFailure> = {
         guard TestData.hasTool("ffmpeg") else { return .failure(SampleFailure(description: "ffmpeg is not installed")) }
         do {
-            let folder = try TestData.temporaryFolder("beacon-text-samples")
-            let script = TestData.packageRoot.appendingPathComponent("scripts/make-text-samples.sh").path
-            let result = try TestData.run(script, [], environment: ["BEACON_SAMPLES": folder.path])
-            guard result.status == 0 else { return .failure(SampleFailure(description: result.stderr)) }
-            return .success(folder)
+            let made = try SampleMedia.text()
+            guard made.status == 0 else { return .failure(SampleFailure(description: made.stderr)) }
+            return .success(made.folder)
         } catch {
             return .failure(SampleFailure(description: "\(error)"))
         }
