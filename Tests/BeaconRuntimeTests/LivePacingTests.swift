@@ -77,39 +77,26 @@ struct LivePacingTests {
         #expect(handedOn <= 300 - inbox.skippedFrames)
     }
 
-    /// Takes what guidance says and finishes it at once.
-    final class RecordingOutput: GuidanceOutput {
-        var said: [String] = []
-        private var unfinished: Double?
-
-        func begin() {}
-        func play(_ earcon: Earcon, at time: Double) {}
-        func say(_ utterance: Utterance, at time: Double) throws {
-            said.append(utterance.text)
-            unfinished = time
-        }
-        func interruptSpeech() {}
-        func stopAll() {}
-        func speechFinished(by time: Double) -> Double? {
-            defer { unfinished = nil }
-            return unfinished.map { _ in time }
-        }
-        func advance(to time: Double) throws {}
-        func finish() throws {}
-    }
-
-    @Test("On a battery at 14 % the live loop halves its frames and says so once")
-    func liveLoopOnBatterySaver() throws {
-        let output = RecordingOutput()
-        let loop = GuidanceLoop(target: SearchTarget(label: "cup", classIndex: 41), configuration: GuidanceConfiguration(),
-                                output: output, keys: nil, options: .init(live: true, printJSON: false, maxFrames: nil, quiet: true),
-                                power: PowerWatch(sensor: FixedPowerSensor(PowerReading(batteryPercent: 14, charging: false)),
-                                                  setting: .auto, interval: 0.01),
-                                transcript: TranscriptRecorder(), describe: { _ in "" })
-        let statistics = try loop.run(source: RecordedFrames(count: 300), detect: { _, _ in [] })
-        #expect((149...150).contains(statistics.skippedFrames))
+    @Test("On a battery at 14 % a live find halves its frames and says so once")
+    func liveFindOnBatterySaver() throws {
+        var configuration = AssistantSession.Configuration()
+        configuration.job = .findObject(SearchTarget(label: "cup", classIndex: 41), GuidanceConfiguration())
+        let engines = AssistantEngines(detector: { ScriptedDetector { _ in [] } }, textReader: { throw EngineUnused() })
+        let output = try MixerOutput(destination: .nowhere, synthesizer: SilentSpeech(), voice: "en")
+        let transcript = TranscriptRecorder()
+        let runner = AssistantRunner(session: AssistantSession(configuration: configuration), engines: engines,
+                                     output: output, store: nil, options: .init(printJSON: false, printSpeech: true),
+                                     transcript: transcript)
+        // Four seconds played in real time: time enough to say "Looking for cup." and then the battery, once.
+        try AssistantLiveLoop(runner: runner, source: RecordedFrames(count: 120), engines: engines,
+                              power: FixedPowerSensor(PowerReading(batteryPercent: 14, charging: false)), commands: .none)
+            .run(settingsUnreadable: false)
+        let statistics = runner.statistics
+        #expect((59...60).contains(statistics.skippedFrames))
         #expect(statistics.powerChanges == [.saverOn(.battery(percent: 14))])
         #expect(statistics.paceLimits.frameRateFactor == 0.5)
-        #expect(output.said.filter { $0 == "Battery at 14 percent; battery saver on." }.count == 1)
+        #expect(transcript.lines.filter { $0 == "Battery at 14 percent; battery saver on." }.count == 1, "\(transcript.lines)")
     }
+
+    struct EngineUnused: Error {}
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Guidance effects into one stereo mix: earcons and speech on a shared timeline, played live through the audio
 /// device, rendered into a WAV file in step with a video, or rendered to nowhere (so speech still takes its time).
-public final class MixerOutput: GuidanceOutput {
+public final class MixerOutput {
     public enum Destination {
         case device(AudioSink)
         case file(URL)
@@ -112,12 +112,17 @@ public final class MixerOutput: GuidanceOutput {
         return first
     }
 
+    private var finished = false
+
     public func advance(to time: Double) throws {
         try renderer?.renderToSink(until: time + offset)
         if let failure = player?.failure { throw failure }
     }
 
+    /// Ends the output; a second call does nothing (a run that failed part way is finished by whoever catches it).
     public func finish() throws {
+        guard !finished else { return }
+        finished = true
         if let player {
             // Let what was placed be heard before closing the device.
             let remaining = mixer.endOfScheduledSound - player.currentTime

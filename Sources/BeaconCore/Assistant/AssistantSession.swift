@@ -22,6 +22,10 @@ public struct AssistantSession: Sendable {
         /// A microphone and a recogniser are attached: "listen" (the push-to-talk key) opens them. Without, it says
         /// so and points to typing.
         public var hasVoiceInput = false
+        /// A session started for one job (`beacon find`, `find-text`, `read`): see `AssistantJob`.
+        public var job: AssistantJob?
+        /// How battery saver and heat pace the engines; text recognition drops frames for longer than detection.
+        public var powerPolicy = PowerPolicy()
 
         public init() {}
     }
@@ -32,6 +36,8 @@ public struct AssistantSession: Sendable {
     public internal(set) var isPaused = false
     public internal(set) var arbiter: SpeechArbiter
     public private(set) var recent = RecentDetections()
+    /// Every change of power state so far, in order (for `beacon bench pipeline`).
+    public private(set) var powerChanges: [PowerChange] = []
 
     /// Fall detection and the emergency message (AssistantSession+Falls.swift).
     var falls = FallWatch()
@@ -78,7 +84,7 @@ public struct AssistantSession: Sendable {
         reader = ReaderSession(configuration: configuration.reader)
         vocabulary = ObjectVocabulary(labels: configuration.labels)
         camera = CameraFieldOfView(horizontal: configuration.horizontalFieldOfView, vertical: configuration.verticalFieldOfView)
-        power = PowerState(setting: settings.batterySaver)
+        power = PowerState(setting: settings.batterySaver, policy: configuration.powerPolicy)
         // Placeholders until every property is set; then the scene parts are made with the person's settings.
         scanner = ContinuousScanner()
         hazards = HazardMonitor()
@@ -133,6 +139,10 @@ public struct AssistantSession: Sendable {
             lastTimestamp = timestamp
             self.startedAt = startedAt
             recent = restored
+            if let job = configuration.job {
+                start(job, at: timestamp, into: &effects)
+                break
+            }
             effects.append(.setVolume(volume))
             effects.append(.earcon(Earcon(kind: .start), at: timestamp))
             say(phrases.ready, at: timestamp, priority: .stateChange, into: &effects)
@@ -285,6 +295,9 @@ public struct AssistantSession: Sendable {
                 return
             }
             perform(reader.handle(.key(command == .next ? .next : .back)), at: timestamp, into: &effects)
+        case .toggleReadingSpeed:
+            guard mode == .reading else { return }
+            perform(reader.handle(.key(.toggleSpeed)), at: timestamp, into: &effects)
         case .louder, .quieter:
             let step = command == .louder ? 10 : -10
             let target = min(100, max(0, settings.volume + step))
@@ -392,19 +405,44 @@ public struct AssistantSession: Sendable {
                       into: &effects)
     }
 
+    /// Starts guidance; the person's settings decide its language, units and sounds unless the job configured it.
     private mutating func startGuidance(_ target: SearchTarget, configuration guidanceConfiguration: GuidanceConfiguration,
-                                        engine: Engine, at timestamp: Double, into effects: inout [AssistantEffect]) {
+                                        engine: Engine, asConfigured: Bool = false, at timestamp: Double,
+                                        into effects: inout [AssistantEffect]) {
         var configured = guidanceConfiguration
-        configured.language = settings.language
-        configured.cues.phrases.distanceUnit = settings.distanceUnit
-        configured.cues.distanceCue = settings.distanceCue
-        configured.playsEarcons = settings.earcons
-        configured.playsHaptics = settings.haptics
+        if !asConfigured {
+            configured.language = settings.language
+            configured.cues.phrases.distanceUnit = settings.distanceUnit
+            configured.cues.distanceCue = settings.distanceCue
+            configured.playsEarcons = settings.earcons
+            configured.playsHaptics = settings.haptics
+        }
         var session = GuidanceSession(configuration: configured)
         effects.append(.startEngine(engine))
         let started = session.handle(.start(target, timestamp: timestamp), sharing: &arbiter)
         guidance = session
         append(started, speechRate: speechRate, into: &effects)
+    }
+
+    /// The one job of a job session, in place of the greeting.
+    private mutating func start(_ job: AssistantJob, at timestamp: Double, into effects: inout [AssistantEffect]) {
+        switch job {
+        case .findObject(let target, let guidanceConfiguration):
+            enter(.findingObject(target), at: timestamp, announce: false, into: &effects)
+            startGuidance(target, configuration: guidanceConfiguration, engine: .objectDetector, asConfigured: true,
+                          at: timestamp, into: &effects)
+        case .findText(let query, let guidanceConfiguration):
+            let search = TextSearch(query: query)
+            enter(.findingText(query.text), at: timestamp, announce: false, into: &effects)
+            textSearch = search
+            startGuidance(search.target, configuration: guidanceConfiguration, engine: .textFinder, asConfigured: true,
+                          at: timestamp, into: &effects)
+        case .read(let units, let ifEmpty):
+            enter(.reading, at: timestamp, announce: false, into: &effects)
+            if !units.isEmpty { pagesReadInMode += 1 }
+            perform(reader.handle(.start(units, ifEmpty: ifEmpty)), at: timestamp, into: &effects)
+            if units.isEmpty { finishJob(at: timestamp, into: &effects) }
+        }
     }
 
     /// A find that names nothing the detector can see: one short sentence that helps.
@@ -455,10 +493,10 @@ public struct AssistantSession: Sendable {
         case .onDemandScanning:
             effects.append(.startEngine(.objectDetector))
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
-        case .idle, .exploring, .findingObject, .findingText, .walking:
+        case .idle, .exploring, .findingObject, .walking:
             effects.append(.startEngine(.objectDetector))
-        case .reading:
-            break
+        case .findingText, .reading:
+            break // their own engines start with them; no detector is loaded that nothing looks at
         }
     }
 
@@ -501,6 +539,11 @@ public struct AssistantSession: Sendable {
 
     /// A job that ends by itself (explore reported, a page read to its end) goes back to the scanning the person chose.
     private mutating func finishJob(at timestamp: Double, into effects: inout [AssistantEffect]) {
+        if configuration.job != nil {
+            leaveModeClock(at: timestamp, into: &effects)
+            effects.append(.quit)
+            return
+        }
         let home: AssistantMode = settings.scanning == .continuous ? .continuousScanning : .onDemandScanning
         guard mode != home else { return }
         enter(home, at: timestamp, announce: false, into: &effects)
@@ -508,6 +551,13 @@ public struct AssistantSession: Sendable {
 
     private mutating func stop(at timestamp: Double, into effects: inout [AssistantEffect]) {
         leaveMode(at: timestamp, into: &effects)
+        if configuration.job != nil {
+            // A job stopped is over: everything falls silent at once, with nothing more said.
+            if !effects.contains(.stopAll) { effects.append(.stopAll) }
+            arbiter.silence()
+            effects.append(.quit)
+            return
+        }
         pendingExamine = nil
         scanWaitsForFrame = false
         effects.append(.stopAll)
@@ -582,7 +632,7 @@ public struct AssistantSession: Sendable {
             forwardToGuidance(.detections(detections, frame: frame, timestamp: timestamp, lookedAt: lookedAt), into: &effects)
             return
         }
-        warnOfHazards(detections, at: timestamp, into: &effects)
+        if configuration.job == nil { warnOfHazards(detections, at: timestamp, into: &effects) }
         if examined, let purpose = pendingExamine {
             pendingExamine = nil
             report(detections, purpose: purpose, at: timestamp, into: &effects)
@@ -700,6 +750,7 @@ public struct AssistantSession: Sendable {
     private mutating func updatePower(_ event: PowerEvent, at timestamp: Double, requested: Bool = false,
                                       into effects: inout [AssistantEffect]) -> Bool {
         let changes = power.handle(event)
+        powerChanges += changes
         for change in changes {
             guard let (template, values) = PowerPhrases().phrase(for: change) else { continue }
             say(template, values, at: timestamp, priority: .stateChange, requested: requested, into: &effects)
@@ -840,7 +891,8 @@ public struct AssistantSession: Sendable {
             case .haptic(let pattern): effects.append(.haptic(pattern))
             case .speak(var utterance):
                 utterance.rate = speechRate
-                if utterance.language == nil { utterance.language = settings.language }
+                // A job's guidance speaks in the voice its caller chose (`--voice`), not the settings' language.
+                if utterance.language == nil, configuration.job == nil { utterance.language = settings.language }
                 effects.append(.speak(utterance))
             case .interruptSpeech: effects.append(.interruptSpeech)
             case .stopAll: effects.append(.stopAll)

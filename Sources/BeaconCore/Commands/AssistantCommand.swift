@@ -22,6 +22,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     /// Reading: the next sentence, the one before.
     case next
     case back
+    /// The reader's own speed key: fast or normal, going on from the word being said (`read`'s f key).
+    case toggleReadingSpeed
     case louder
     case quieter
     case faster

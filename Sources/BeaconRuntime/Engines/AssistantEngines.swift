@@ -16,12 +16,16 @@ public final class AssistantEngines: @unchecked Sendable {
     private let makeDepth: (() throws -> any DepthEstimator)?
     private var depth: Result<any DepthEstimator, Error>?
 
+    /// Whether an object search looks closer at zoomed tiles while nothing is locked.
+    public let tiles: Bool
+
     /// `depth` is nil when no depth source was chosen (`--depth`).
     public init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
-         depth: (() throws -> any DepthEstimator)? = nil) {
+         depth: (() throws -> any DepthEstimator)? = nil, tiles: Bool = true) {
         makeDetector = detector
         makeTextReader = textReader
         makeDepth = depth
+        self.tiles = tiles
     }
 
     /// Whether a depth source was chosen (`--depth`).
@@ -64,7 +68,9 @@ public final class AssistantEngines: @unchecked Sendable {
 
     /// Detection for the object search: the full frame, and zoomed tiles while nothing is locked.
     public func searchDetector(for target: SearchTarget) throws -> DetectorWorker.Detect {
-        let tiled = TiledSearchDetector(detector: try objectDetector(), targets: [target.classIndex])
+        let detector = try objectDetector()
+        guard tiles else { return { frame, _ in try detector.detect(frame) } }
+        let tiled = TiledSearchDetector(detector: detector, targets: [target.classIndex])
         return { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections }
     }
 }

@@ -63,7 +63,7 @@ public struct Composition {
     public func assistantEngines(detector detectorSettings: DetectorSettings, text: TextReaderSettings = TextReaderSettings(),
                           depth: DepthSource?, depthSettings: DepthSettings = DepthSettings()) -> AssistantEngines {
         var lowered = detectorSettings
-        lowered.confidence = 0.1
+        lowered.confidence = min(detectorSettings.confidence ?? 1, 0.1)
         return AssistantEngines(detector: { try detector(lowered) },
                                 textReader: { try textReader(text, language: .automatic) },
                                 depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } })
@@ -90,11 +90,11 @@ public struct Composition {
                                         cyrillic: try TesseractRecognizer(languages: "rus+eng"))
     }
 
-    /// What a search needs: the target resolved against the detector's classes, and a detection function that
-    /// looks closer at zoomed tiles while nothing is locked. The detector itself runs at a low threshold so the
-    /// tracker can recover weak boxes; the tracker applies `confident`: the user's confidence, else the model's.
-    public func searchDetector(_ settings: DetectorSettings, object: String,
-                        tiles: Bool) throws -> (target: SearchTarget, confident: Double, detect: DetectorWorker.Detect) {
+    /// What `find` needs: the target resolved against the detector's classes (in everyday words, in any of
+    /// Beacon's languages), the tracker's confident threshold (the user's confidence, else the model's calibrated
+    /// one), and the engines with that detector built, running at a low threshold so the tracker can recover weak
+    /// boxes, and looking closer at zoomed tiles while nothing is locked when `tiles` is on.
+    public func objectSearch(_ settings: DetectorSettings, object: String, tiles: Bool) throws -> ObjectSearch {
         var lowered = settings
         lowered.confidence = min(settings.confidence ?? 1, 0.1)
         let detector = try self.detector(lowered)
@@ -105,9 +105,9 @@ public struct Composition {
             throw CannotLookFor(sentence: vocabulary.answer(for: object, resolution) ?? "Beacon cannot look for that.")
         }
         let target = SearchTarget(label: detector.labels[classIndex], classIndex: classIndex)
-        guard tiles else { return (target, confident, { frame, _ in try detector.detect(frame) }) }
-        let tiled = TiledSearchDetector(detector: detector, targets: [classIndex])
-        return (target, confident, { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections })
+        let engines = AssistantEngines(detector: { detector }, textReader: { try textReader(TextReaderSettings(), language: .automatic) },
+                                       tiles: tiles)
+        return ObjectSearch(target: target, confident: confident, engines: engines)
     }
 
     /// The source for `--input FILE` or `--camera DEVICE`.
@@ -180,4 +180,15 @@ public struct Composition {
 /// An object Beacon cannot look for, with the short helpful answer the vocabulary gave.
 public struct CannotLookFor: UserFacingError {
     public let sentence: String
+}
+
+/// A resolved object search (`Composition.objectSearch`).
+public struct ObjectSearch {
+    public let target: SearchTarget
+    /// The tracker's threshold for a confident box.
+    public let confident: Double
+    public let engines: AssistantEngines
+
+    /// The detection the search runs on each frame.
+    public func detect() throws -> DetectorWorker.Detect { try engines.searchDetector(for: target) }
 }

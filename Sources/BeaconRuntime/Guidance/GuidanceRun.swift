@@ -44,11 +44,11 @@ public struct GuidanceRun {
     /// zoomed tiles while nothing is locked when `tiles` is on.
     public func findObject(_ object: String, detector: DetectorSettings, tiles: Bool = true, voice: String = "en",
                            composition: Composition, transcript: any Transcript) throws {
-        let search = try composition.searchDetector(detector, object: object, tiles: tiles)
+        let search = try composition.objectSearch(detector, object: object, tiles: tiles)
         var configuration = GuidanceConfiguration()
         configuration.tracker.confidentThreshold = search.confident
-        try guide(to: search.target, configuration: configuration, voice: voice, composition: composition,
-                  transcript: transcript, detect: search.detect)
+        try guide(.findObject(search.target, configure(configuration)), label: search.target.label, engines: search.engines,
+                  voice: voice, composition: composition, transcript: transcript)
     }
 
     /// `find-text`: guides to a written word or phrase; reading is the "detector", every reading becoming detections
@@ -56,27 +56,16 @@ public struct GuidanceRun {
     public func findText(_ text: String, language: ReadingLanguage = .automatic, reader settings: TextReaderSettings,
                          composition: Composition, transcript: any Transcript) throws {
         guard let query = TextQuery(text) else { throw NothingToLookFor() }
-        let search = TextSearch(query: query)
+        // Built now, so a missing model is one sentence before anything starts.
         let reader = try composition.textReader(settings, language: language)
-        try guide(to: search.target, configuration: .textSearch(), voice: "en", composition: composition,
-                  transcript: transcript, powerPolicy: .textRecognition,
-                  detect: { frame, _ in search.detections(in: try reader.recognize(frame)) })
+        let engines = AssistantEngines(detector: { try composition.detector(DetectorSettings()) }, textReader: { reader })
+        try guide(.findText(query, configure(.textSearch())), label: TextSearch(query: query).target.label,
+                  engines: engines, voice: "en", composition: composition, transcript: transcript,
+                  powerPolicy: .textRecognition)
     }
 
-    /// Guides to `target`, with `detect` finding it in each frame it is given; what was said is kept (the WAV file
-    /// is finished) even when the source fails part way. Live, `powerPolicy` paces guidance on battery saver and in
-    /// the heat (its thermal drop window is sized for the detector in use).
-    public func guide(to target: SearchTarget, configuration: GuidanceConfiguration, voice: String,
-               composition: Composition, transcript: any Transcript, powerPolicy: PowerPolicy = PowerPolicy(),
-               detect: @escaping DetectorWorker.Detect) throws {
-        let live = camera != nil || realtime
-        var source = try composition.frameSource(input: input, camera: camera)
-        if realtime, input != nil { source = PacedFrameSource(source) }
-
-        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
-        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
-                                     voice: voice, speaks: speech)
-
+    /// The guidance settings this run's flags choose.
+    public func configure(_ configuration: GuidanceConfiguration) -> GuidanceConfiguration {
         var configuration = configuration
         configuration.pauseAfter = pauseAfter > 0 ? pauseAfter : nil
         configuration.keepTurningAfter = keepTurningAfter > 0 ? keepTurningAfter : nil
@@ -84,39 +73,51 @@ public struct GuidanceRun {
         configuration.playsEarcons = beeps
         // The mixer ducks earcons under speech itself, sample-accurately; the session must not duck them again.
         configuration.speech.duckedGain = 1
-        let keys = live ? TerminalKeys(descriptor: keyboard) : nil
-        defer { keys?.restore() }
-        let power = live ? PowerWatch(sensor: composition.powerSensor(), setting: batterySaver,
-                                      policy: powerPolicy) : nil
-        let loop = GuidanceLoop(target: target, configuration: configuration, output: output, keys: keys,
-                                options: .init(live: live, printJSON: json, maxFrames: frames), power: power,
-                                transcript: transcript, describe: { Self.describe($0, label: target.label) })
+        return configuration
+    }
+
+    /// Runs the assistant session started with `job`; what was said is kept (the WAV file is finished) even when
+    /// the source fails part way. Live, `powerPolicy` paces guidance on battery saver and in the heat (its thermal
+    /// drop window is sized for the engine in use). Returns what the run measured.
+    @discardableResult
+    public func guide(_ job: AssistantJob, label: String, engines: AssistantEngines, voice: String,
+                      composition: Composition, transcript: any Transcript, powerPolicy: PowerPolicy = PowerPolicy(),
+                      report: AssistantRunner.Report? = nil, power: (any PowerSensor)? = nil,
+                      destination: MixerOutput.Destination? = nil) throws -> AssistantRunner.Statistics {
+        let live = camera != nil || realtime
+        let source = try composition.frameSource(input: input, camera: camera)
+        let output = try MixerOutput(destination: destination ?? MixerOutput.destination(wav: wav, wantsDevice: !silent && live),
+                                     synthesizer: try composition.speechSynthesizer(), voice: voice, speaks: speech)
+        var configuration = AssistantSession.Configuration()
+        configuration.job = job
+        configuration.powerPolicy = powerPolicy
+        configuration.horizontalFieldOfView = fieldOfView
+        if case .findObject(_, let guidance) = job { configuration.speech = guidance.speech }
+        if case .findText(_, let guidance) = job { configuration.speech = guidance.speech }
+        var settings = AssistantSettings()
+        settings.batterySaver = batterySaver
+        let runner = AssistantRunner(session: AssistantSession(configuration: configuration, settings: settings),
+                                     engines: engines, output: output, store: nil,
+                                     options: .init(printJSON: json, printSpeech: false, voice: voice,
+                                                    report: report ?? .cues(label: label), maximumFrames: frames),
+                                     transcript: transcript)
         var failure: Error?
-        var statistics = GuidanceLoop.Statistics()
         do {
-            statistics = try loop.run(source: source, detect: detect)
+            if live {
+                try AssistantLiveLoop(runner: runner, source: source, engines: engines,
+                                      power: power ?? composition.powerSensor(), commands: .keys(descriptor: keyboard))
+                    .run(settingsUnreadable: false)
+            } else {
+                try runner.runJob(source: source)
+            }
         } catch {
             failure = error
         }
         // What was said so far is kept, even when the video turns out to be damaged.
         try output.finish()
         if let failure { throw failure }
-        if statistics.frames == 0 { throw EmptySource(name: source.name) }
-    }
-
-    public static func describe(_ cue: CueSnapshot, label: String) -> String {
-        var text = String(format: "%6.2f s  ", cue.timestamp)
-        switch cue.phase {
-        case .guiding:
-            text += "\(label) \(cue.direction ?? "")"
-            if let x = cue.x, let y = cue.y { text += String(format: " (x %.2f, y %.2f)", x, y) }
-            if let interval = cue.interval { text += String(format: ", beat %.2f s", interval) }
-        case .searching: text += "searching for \(label)"
-        case .paused: text += "paused"
-        case .idle: text += "stopped"
-        }
-        if let spoken = cue.spoken { text += "  says \"\(spoken)\"" }
-        return text
+        if runner.statistics.frames == 0 { throw EmptySource(name: source.name) }
+        return runner.statistics
     }
 }
 

@@ -42,8 +42,7 @@ public struct PageReadingRun {
         let reader = try composition.textReader(text, language: language)
         let source = try composition.frameSource(input: input, camera: camera)
         // Keys need the wall clock: a WAV file is otherwise written at the sound's own pace, faster than speech.
-        let keys = (camera != nil && wav == nil) || realtime ? TerminalKeys(descriptor: keyboard) : nil
-        defer { keys?.restore() }
+        let live = (camera != nil && wav == nil) || realtime
 
         let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && !json)
         let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
@@ -77,8 +76,26 @@ public struct PageReadingRun {
             // What can be read is read; the rest is only mentioned.
             transcript.note("Some of the text in \(source.name) is in a script Beacon cannot read yet.")
         }
-        let loop = ReaderLoop(output: output, keys: keys, transcript: transcript, onUnit: { transcript.line($0.text) })
-        try loop.read(page.units, ifEmpty: page.ifEmpty)
+        // The page is read by the assistant's session started with it as its job: sentence by sentence, each
+        // printed as it starts, keys (n, b, space, f, s) at any time when live.
+        var configuration = AssistantSession.Configuration()
+        configuration.job = .read(page.units, ifEmpty: page.ifEmpty)
+        let engines = AssistantEngines(detector: { try composition.detector(DetectorSettings()) }, textReader: { reader })
+        let runner = AssistantRunner(session: AssistantSession(configuration: configuration), engines: engines,
+                                     output: output, store: nil, options: .init(printJSON: false, printSpeech: true),
+                                     transcript: transcript)
+        var failure: Error?
+        do {
+            if live {
+                try AssistantLiveLoop(runner: runner, source: nil, engines: engines, power: composition.powerSensor(),
+                                      commands: .keys(descriptor: keyboard)).run(settingsUnreadable: false)
+            } else {
+                try runner.runJob(source: nil)
+            }
+        } catch {
+            failure = error
+        }
         try output.finish()
+        if let failure { throw failure }
     }
 }

@@ -12,7 +12,8 @@ import Glibc
 /// `DepthPacer` chose), and keys, typed lines and voice come in as they happen.
 public final class AssistantLiveLoop {
     private let runner: AssistantRunner
-    private let source: FrameSource
+    /// Nil when no picture is needed (a page already captured, read as a job).
+    private let source: FrameSource?
     private let engines: AssistantEngines
     private let power: any PowerSensor
     /// Builds the voice input once the inbox exists (its events go there); nil: no microphone.
@@ -44,13 +45,15 @@ public final class AssistantLiveLoop {
         /// A person at a terminal (single keys, and lines after Enter) when `descriptor` is one; else lines piped into
         /// standard input, whose end ends the session once it has settled.
         case terminal(descriptor: Int32)
+        /// Single keys only, from a terminal when `descriptor` is one: a job run (`find`, `find-text`, `read`).
+        case keys(descriptor: Int32)
         /// Lines from a script, one a call, nil at the end (tests).
         case script(() -> String?)
         /// None: a phone's commands come through the inbox, and with `--imu -` standard input carries IMU samples.
         case none
     }
 
-    public init(runner: AssistantRunner, source: FrameSource, engines: AssistantEngines, power: any PowerSensor,
+    public init(runner: AssistantRunner, source: FrameSource?, engines: AssistantEngines, power: any PowerSensor,
          voice makeVoice: ((@escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput)? = nil,
          voiceFailed: Bool = false, imuOnStdin: Bool = false, inbox: LiveInbox = LiveInbox(),
          commands: Commands = .terminal(descriptor: STDIN_FILENO), turns: InferenceTurns? = nil) {
@@ -68,9 +71,15 @@ public final class AssistantLiveLoop {
 
     public func run(settingsUnreadable: Bool) throws {
         var keys: TerminalKeys?
-        if case .terminal(let descriptor) = commands, isatty(descriptor) == 1 {
+        switch commands {
+        case .terminal(let descriptor) where isatty(descriptor) == 1:
             keys = TerminalKeys(descriptor: descriptor, typing: true)
+        case .keys(let descriptor) where isatty(descriptor) == 1:
+            keys = TerminalKeys(descriptor: descriptor)
+        default:
+            break
         }
+        let isJob = runner.session.configuration.job != nil
         defer {
             keys?.restore()
             inbox.close()
@@ -81,7 +90,7 @@ public final class AssistantLiveLoop {
         switch commands {
         case .terminal where keys == nil: readLines { readLine(strippingNewline: true) }
         case .script(let next): readLines(next)
-        case .terminal, .none: break
+        case .terminal, .keys, .none: break
         }
         runner.readsPageElsewhere = { [inbox, turns] read in
             let thread = Thread {
@@ -102,11 +111,17 @@ public final class AssistantLiveLoop {
             voiceEnded = false
         }
         let start = Monotonic.seconds()
-        let file = !(source is LiveFrameSource)
-        inbox.pump(file ? PacedFrameSource(HeldFrameSource(source)) : source)
         runner.outputBegin()
         try runner.dispatch(runner.startEvent(settingsUnreadable: settingsUnreadable), at: 0)
         if voiceFailed { try runner.dispatch(.voiceInputLost(timestamp: 0), at: 0) }
+        // Paced from the first frame: the power is read before any frame comes.
+        try readPower(at: 0)
+        if let source {
+            // A file plays like a camera; the assistant holds its last picture as a still camera would, while a job
+            // ends with the video.
+            let file = !(source is LiveFrameSource)
+            inbox.pump(!file ? source : isJob ? PacedFrameSource(source) : PacedFrameSource(HeldFrameSource(source)))
+        }
         var endOfInput = false
         loop: while !runner.hasQuit {
             let item = inbox.next(timeout: 0.05)
@@ -114,14 +129,11 @@ public final class AssistantLiveLoop {
             try runner.feedFalls(at: clock, inStep: false)
             if imuOnStdin, runner.imu?.isFinished == true { endOfInput = true }
             try runner.settle(at: clock)
-            if clock >= nextPowerReading {
-                nextPowerReading = clock + 2
-                try runner.dispatch(.power(power.read(), timestamp: clock), at: clock)
-                inbox.limitFrameRate(to: runner.paceLimits.frameRateFactor)
-                worker?.limit(to: runner.paceLimits)
-                depthWorker?.limit(to: runner.paceLimits)
+            if clock >= nextPowerReading { try readPower(at: clock) }
+            for key in isJob ? keys?.take() ?? [] : [] {
+                if let command = runner.jobCommand(for: key) { try runner.dispatch(.command(command, timestamp: clock), at: clock) }
             }
-            for input in keys?.takeInput() ?? [] {
+            for input in isJob ? [] : keys?.takeInput() ?? [] {
                 switch input {
                 case .character(let character):
                     // While a fall alarm runs, any key is the answer "I'm OK".
@@ -142,13 +154,15 @@ public final class AssistantLiveLoop {
             switch item {
             case nil:
                 try runner.dispatch(.tick(timestamp: clock), at: clock)
-            case .frame(let frame, _)?:
+            case .frame(let frame, let arrival)?:
                 frameInHand = frame.index
-                try runner.process(frame, at: clock, inLine: false)
                 offer(frame)
+                try runner.process(frame, at: clock, inLine: false)
+                runner.statistics.frames += 1
+                runner.statistics.trackedLatencies.append(Monotonic.seconds() - arrival)
+                if let maximum = runner.options.maximumFrames, runner.statistics.frames >= maximum { break loop }
             case .detections(let result)?:
-                try runner.dispatch(.detections(result.detections, frame: frameInHand, timestamp: clock,
-                                                lookedAt: result.frame.index), at: clock)
+                try runner.detected(result, frameInHand: frameInHand, at: clock)
             case .depth(let result)?:
                 try runner.depthMeasured(result.output, frame: result.frame.index, at: clock)
             case .line(let line)?:
@@ -163,12 +177,25 @@ public final class AssistantLiveLoop {
                 break loop
             case .ended?:
                 endOfInput = true
+                if isJob { break loop } // the video the job looked at is over
             case .failed(let error)?:
                 throw error
             }
             if endOfInput, voiceEnded, runner.session.isSettled { break }
         }
+        runner.statistics.skippedFrames = inbox.skippedFrames
+        runner.statistics.duration = Monotonic.seconds() - start
         try runner.finish(at: Monotonic.seconds() - start)
+    }
+
+    /// Battery and heat: the session decides the pace and says each change once; the frame pump and the workers
+    /// take the limits.
+    private func readPower(at clock: Double) throws {
+        nextPowerReading = clock + 2
+        try runner.dispatch(.power(power.read(), timestamp: clock), at: clock)
+        inbox.limitFrameRate(to: runner.paceLimits.frameRateFactor)
+        worker?.limit(to: runner.paceLimits)
+        depthWorker?.limit(to: runner.paceLimits)
     }
 
     /// The talk key or button: the recogniser opens a window for one command, and the session says "Listening."

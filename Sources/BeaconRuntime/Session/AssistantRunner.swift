@@ -24,17 +24,75 @@ public final class AssistantRunner {
         public var frameInterval = 0.1
         /// Give up a scripted run after this much session time (a script that never settles).
         public var maximumSeconds = 600.0
+        /// What the transcript is given.
+        public var report = Report.effects
+        /// A job run (`find`, `find-text`) stops after this many frames.
+        public var maximumFrames: Int?
 
         public init(printJSON: Bool, printSpeech: Bool, voice: String = "en", stillPicture: Bool = false,
-                    frameInterval: Double = 0.1, maximumSeconds: Double = 600) {
+                    frameInterval: Double = 0.1, maximumSeconds: Double = 600, report: Report = .effects,
+                    maximumFrames: Int? = nil) {
             self.printJSON = printJSON
             self.printSpeech = printSpeech
             self.voice = voice
             self.stillPicture = stillPicture
             self.frameInterval = frameInterval
             self.maximumSeconds = maximumSeconds
+            self.report = report
+            self.maximumFrames = maximumFrames
         }
     }
+
+    /// What the transcript is given.
+    public enum Report: Sendable {
+        /// Every effect as a JSON record (`printJSON`), or what is said as lines (`printSpeech`): the assistant, read.
+        case effects
+        /// Each guidance cue, a JSON record or a line naming `label`, with what was said since the cue before:
+        /// `find` and `find-text`.
+        case cues(label: String)
+        /// Nothing (benchmarks).
+        case nothing
+    }
+
+    /// What the run did, for `beacon bench pipeline` and the pacing tests.
+    public struct Statistics: Sendable {
+        public var frames = 0
+        /// Cues the session gave: in a job run one per frame, and live one more per finished detection.
+        public var cues = 0
+        public var detections = 0
+        public var duration = 0.0
+        /// Seconds from a frame's arrival to its cue, carried by the tracker (live).
+        public var trackedLatencies: [Double] = []
+        /// Seconds from a frame's arrival to the cue made from its detections (live: the detector ran beside;
+        /// scripted: it ran in line).
+        public var detectedLatencies: [Double] = []
+        public var detectionTimes: [Double] = []
+        /// Seconds per frame spent measuring the camera's motion, and frames where it could not be measured.
+        public var motionTimes: [Double] = []
+        public var unmeasuredMotion = 0
+        public var spokenWords = 0
+        /// Frames the live pump left out to keep to the pace limits.
+        public var skippedFrames = 0
+        /// Power changes in the order they came, and the pace limits in force at the end.
+        public var powerChanges: [PowerChange] = []
+        public var paceLimits = PaceLimits.unlimited
+
+        public init() {}
+    }
+
+    public internal(set) var statistics: Statistics {
+        get {
+            var statistics = measured
+            statistics.powerChanges = session.powerChanges
+            statistics.paceLimits = paceLimits
+            return statistics
+        }
+        set { measured = newValue }
+    }
+    private var measured = Statistics()
+    /// Words handed to speech since the last cue was reported (`Report.cues`): shown with the next.
+    private var spokenSinceLastCue: [String] = []
+    private var isJob: Bool { session.configuration.job != nil }
 
     public private(set) var session: AssistantSession
     private let engines: AssistantEngines
@@ -46,7 +104,7 @@ public final class AssistantRunner {
     private let startedAt: Date
     /// A store that failed once is reported once; the session goes on.
     private var storeFailed = false
-    private let options: Options
+    public let options: Options
     private let parser = CommandParser()
     private var recentFrames: [Frame] = []
     private var activeEngines: Set<Engine> = []
@@ -157,6 +215,36 @@ public final class AssistantRunner {
         finishEmergencyMessages()
     }
 
+    /// A job session (`AssistantJob`) on the source's own clock: every frame worked on in line, until the source
+    /// ends, `maximumFrames` have been seen or the job ends; without a source (a page to read), time passes in
+    /// small steps until the job ends. Repeatable, for recordings and tests.
+    public func runJob(source: FrameSource?) throws {
+        let started = Monotonic.seconds()
+        var clock = 0.0
+        output.begin()
+        try dispatch(startEvent(settingsUnreadable: false), at: 0)
+        while !quit {
+            if let source {
+                guard let frame = try source.nextFrame() else { break }
+                let arrival = Monotonic.seconds()
+                clock = frame.timestamp
+                try settle(at: clock)
+                try process(frame, at: clock, inLine: true)
+                statistics.frames += 1
+                statistics.detectedLatencies.append(Monotonic.seconds() - arrival)
+                if let maximum = options.maximumFrames, statistics.frames >= maximum { break }
+            } else {
+                clock += 0.02
+                guard clock < options.maximumSeconds else { throw ScriptNeverSettled(seconds: options.maximumSeconds) }
+                try settle(at: clock)
+                try dispatch(.tick(timestamp: clock), at: clock)
+            }
+        }
+        // Let the last words, beats and the reader's end earcon finish.
+        try output.advance(to: clock + (source == nil ? 1 : 2))
+        statistics.duration = Monotonic.seconds() - started
+    }
+
     /// A scripted line: `wait 2.5`, or a command.
     private func take(_ line: String, at clock: Double) throws {
         let words = line.split(separator: " ")
@@ -258,19 +346,38 @@ public final class AssistantRunner {
             var meter = SharpnessMeter()
             sharpness = meter.measure(frame)
         }
-        try dispatch(.frame(index: frame.index, timestamp: clock, sharpness: sharpness), at: clock)
+        // A job run with its engine in line hands the session one update a frame, the detections, as find always
+        // printed one cue a frame; the assistant's own sessions see the frame, then what was found in it.
+        let detectsInLine = inLine && !activeEngines.isDisjoint(with: [.textFinder, .objectDetector])
+        if !(isJob && detectsInLine) {
+            try dispatch(.frame(index: frame.index, timestamp: clock, sharpness: sharpness), at: clock)
+        }
         if engines.hasDepth, depthPacer.takes(at: clock, for: session) {
             if let measuresDepthElsewhere { measuresDepthElsewhere(frame) } else { try measureDepth(of: frame, at: clock) }
         }
         if pageCapture != nil { try capturePage(from: frame, at: clock) }
         guard inLine else { return }
+        let detectionStarted = Monotonic.seconds()
         if activeEngines.contains(.textFinder) {
             let lines = try engines.text().recognize(frame)
+            statistics.detections += 1
+            statistics.detectionTimes.append(Monotonic.seconds() - detectionStarted)
             try dispatch(.textLines(lines, frame: frame.index, timestamp: clock), at: clock)
         } else if activeEngines.contains(.objectDetector) {
             let detections = try detect(frame)
+            statistics.detections += 1
+            statistics.detectionTimes.append(Monotonic.seconds() - detectionStarted)
             try dispatch(.detections(detections, frame: frame.index, timestamp: clock), at: clock)
         }
+    }
+
+    /// Detections the live engine thread finished, for the frame now in hand.
+    public func detected(_ result: DetectorWorker.Result, frameInHand: Int, at clock: Double) throws {
+        statistics.detections += 1
+        statistics.detectionTimes.append(result.detectionSeconds)
+        try dispatch(.detections(result.detections, frame: frameInHand, timestamp: clock, lookedAt: result.frame.index),
+                     at: clock)
+        statistics.detectedLatencies.append(Monotonic.seconds() - result.offeredAt)
     }
 
     private func detect(_ frame: Frame) throws -> [Detection] {
@@ -318,19 +425,28 @@ public final class AssistantRunner {
         }
     }
 
-    /// The camera's motion between frames: find moves its tracked boxes with it, and walk mode asks for depth at half
-    /// rate while the camera keeps still.
+    /// The camera's motion between frames: find and find-text move their tracked boxes with it, and walk mode asks
+    /// for depth at half rate while the camera keeps still.
     private func measureMotion(of frame: Frame, at clock: Double) throws {
         let usesMotion: Bool = switch session.mode {
-        case .findingObject, .walking: true
+        case .findingObject, .findingText, .walking: true
         default: false
         }
         guard usesMotion else {
             motion.reset()
             return
         }
-        guard case .measured(let moved) = motion.measure(frame) else { return }
-        try dispatch(.cameraMoved(moved, frame: frame.index, timestamp: clock), at: clock)
+        let started = Monotonic.seconds()
+        switch motion.measure(frame) {
+        case .firstFrame:
+            return
+        case .unmeasured:
+            statistics.motionTimes.append(Monotonic.seconds() - started)
+            statistics.unmeasuredMotion += 1
+        case .measured(let moved):
+            statistics.motionTimes.append(Monotonic.seconds() - started)
+            try dispatch(.cameraMoved(moved, frame: frame.index, timestamp: clock), at: clock)
+        }
     }
 
     /// Page capture for reading: the first steady, sharp frame (a held photo is taken as it is), then OCR.
@@ -360,20 +476,61 @@ public final class AssistantRunner {
     /// reader which word is playing, so pause goes on from that word.
     public func dispatch(_ event: AssistantEvent, at clock: Double) throws {
         if case .command = event, session.mode == .reading, let playing = readingNow {
-            let offset = ReaderLoop.characterOffset(of: playing, at: clock)
+            let offset = Self.characterOffset(of: playing, at: clock)
             try perform(session.handle(.speechProgress(characterOffset: offset, timestamp: clock)), at: clock)
         }
         try perform(session.handle(event), at: clock)
+        // As a job stopped by a key is the moment a recording is checked against, it is on record.
+        if isJob, quit, case .command(.stop, _) = event {
+            transcript.note(String(format: "Stopped at %.2f s.", clock))
+        }
+    }
+
+    /// The character offset of the word playing at `clock`: the k-th word event of espeak-ng is taken as the k-th
+    /// word of the text (they agree for prose; a number espeak reads as several words moves the guess later, never
+    /// past the text).
+    static func characterOffset(of playing: (id: Int, text: String, start: Double, wordStarts: [Double]),
+                                at clock: Double) -> Int {
+        let elapsed = clock - playing.start
+        let wordIndex = max(0, playing.wordStarts.filter { $0 <= elapsed }.count - 1)
+        var offsets: [Int] = []
+        var previousWasSpace = true
+        for (offset, character) in playing.text.enumerated() {
+            if !character.isWhitespace && previousWasSpace { offsets.append(offset) }
+            previousWasSpace = character.isWhitespace
+        }
+        guard !offsets.isEmpty else { return 0 }
+        return offsets[min(wordIndex, offsets.count - 1)]
+    }
+
+    /// What a single key does in a job run: guidance keys while finding, the reader's while reading.
+    public func jobCommand(for key: TerminalKeys.Key) -> AssistantCommand? {
+        let reading = session.mode == .reading
+        switch key {
+        case .space: return reading ? .pauseOrResume : .whereIsIt
+        case .repeatLast: return reading ? nil : .repeatLast
+        case .pauseResume: return .pauseOrResume
+        case .stop: return .stop
+        case .speed: return reading ? .toggleReadingSpeed : nil
+        case .next: return reading ? .next : nil
+        case .previous: return reading ? .back : nil
+        }
     }
 
     private func perform(_ effects: [AssistantEffect], at clock: Double) throws {
         for effect in effects {
-            if options.printJSON { try transcript.json(EffectRecord(effect, at: clock, defaultVoice: options.voice)) }
+            if options.printJSON, case .effects = options.report {
+                try transcript.json(EffectRecord(effect, at: clock, defaultVoice: options.voice))
+            }
             onEffect?(effect)
             switch effect {
             case .speak(let utterance):
                 if readyAfter == nil { readyAfter = clock }
-                if options.printSpeech && !options.printJSON { transcript.line(utterance.text) }
+                statistics.spokenWords += utterance.text.split(separator: " ").count
+                if case .effects = options.report, options.printSpeech && !options.printJSON {
+                    transcript.line(utterance.text)
+                }
+                spokenSinceLastCue.append(utterance.text)
                 let wordStarts = try output.say(utterance.text, voice: utterance.voice(default: options.voice),
                                                 rate: utterance.rate, at: clock)
                 readingNow = utterance.sequence.map { ($0, utterance.text, clock, wordStarts) }
@@ -389,7 +546,14 @@ public final class AssistantRunner {
                 output.play(earcon, at: time)
             case .setPace(let limits):
                 paceLimits = limits
-            case .haptic, .cue, .modeChanged:
+            case .cue(var snapshot):
+                statistics.cues += 1
+                if !spokenSinceLastCue.isEmpty { snapshot.spoken = spokenSinceLastCue.joined(separator: " ") }
+                spokenSinceLastCue.removeAll()
+                if case .cues(let label) = options.report {
+                    if options.printJSON { try transcript.json(snapshot) } else { transcript.line(Self.describe(snapshot, label: label)) }
+                }
+            case .haptic, .modeChanged:
                 break // no vibration motor here; JSON shows them
             case .startEngine(let engine):
                 try start(engine, at: clock)
@@ -422,6 +586,22 @@ public final class AssistantRunner {
                 webhook?.handle(emergency)
             }
         }
+    }
+
+    /// A cue as a line: "  2.40 s  cup one o'clock (x 0.61, y 0.48), beat 0.31 s  says "Cup, one o'clock."".
+    public static func describe(_ cue: CueSnapshot, label: String) -> String {
+        var text = String(format: "%6.2f s  ", cue.timestamp)
+        switch cue.phase {
+        case .guiding:
+            text += "\(label) \(cue.direction ?? "")"
+            if let x = cue.x, let y = cue.y { text += String(format: " (x %.2f, y %.2f)", x, y) }
+            if let interval = cue.interval { text += String(format: ", beat %.2f s", interval) }
+        case .searching: text += "searching for \(label)"
+        case .paused: text += "paused"
+        case .idle: text += "stopped"
+        }
+        if let spoken = cue.spoken { text += "  says \"\(spoken)\"" }
+        return text
     }
 
     private func start(_ engine: Engine, at clock: Double) throws {

@@ -60,22 +60,21 @@ struct BenchPipelineCommand: ParsableCommand {
     func run() throws {
         let composition = Composition()
         let video = input ?? composition.samplesFolder.appendingPathComponent("coffee-pan.mp4").path
-        let search = try composition.searchDetector(detector.settings, object: object, tiles: !noTiles)
-        var all = GuidanceLoop.Statistics()
+        let search = try composition.objectSearch(detector.settings, object: object, tiles: !noTiles)
+        var all = AssistantRunner.Statistics()
         var rates: [(frames: Double, cues: Double, detections: Double)] = []
         let policy = PowerPolicy()
         let reading = recordedReading(policy: policy)
         for _ in 0..<runs {
-            let source = PacedFrameSource(try MediaSources.open(input: URL(fileURLWithPath: video)))
-            let output = try MixerOutput(destination: .nowhere, synthesizer: try composition.speechSynthesizer(),
-                                         voice: "en")
+            // The product's own find, played in real time, printing nothing and sounding nowhere.
+            var run = GuidanceRun(input: video, camera: nil, realtime: true)
+            run.keyboard = -1 // no keys: nothing typed may end a measured run
             var configuration = GuidanceConfiguration()
-            configuration.speech.duckedGain = 1
-            let loop = GuidanceLoop(target: search.target, configuration: configuration, output: output, keys: nil,
-                                    options: .init(live: true, printJSON: false, maxFrames: nil, quiet: true),
-                                    power: PowerWatch(sensor: FixedPowerSensor(reading), setting: .auto, policy: policy),
-                                    transcript: StandardStreams(), describe: { _ in "" })
-            let statistics = try loop.run(source: source, detect: search.detect)
+            configuration.tracker.confidentThreshold = search.confident
+            let statistics = try run.guide(.findObject(search.target, run.configure(configuration)), label: search.target.label,
+                                           engines: search.engines, voice: "en", composition: composition,
+                                           transcript: StandardStreams(), powerPolicy: policy, report: .nothing,
+                                           power: FixedPowerSensor(reading), destination: .nowhere)
             rates.append((Double(statistics.frames) / statistics.duration, Double(statistics.cues) / statistics.duration,
                           Double(statistics.detections) / statistics.duration))
             all.frames += statistics.frames
