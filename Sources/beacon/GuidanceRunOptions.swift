@@ -61,8 +61,11 @@ struct GuidanceRunOptions: ParsableArguments {
 
     /// The run these options describe.
     var run: GuidanceRun {
-        GuidanceRun(input: input, camera: camera, wav: wav, silent: silent, realtime: realtime, json: json, frames: frames,
-                    pauseAfter: pauseAfter, keepTurningAfter: keepTurningAfter, fieldOfView: fieldOfView, beeps: beeps,
-                    speech: speech, batterySaver: BatterySaverSetting(rawValue: batterySaver)!)
+        var run = GuidanceRun(input: input, camera: camera, wav: wav, silent: silent, realtime: realtime, json: json,
+                              frames: frames, pauseAfter: pauseAfter, keepTurningAfter: keepTurningAfter,
+                              fieldOfView: fieldOfView, beeps: beeps, speech: speech,
+                              batterySaver: BatterySaverSetting(rawValue: batterySaver)!)
+        run.keyboard = STDIN_FILENO // a person at a terminal gets the keys, whatever the source
+        return run
     }
 }

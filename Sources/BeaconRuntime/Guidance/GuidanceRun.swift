@@ -18,8 +18,14 @@ public struct GuidanceRun {
     public var beeps = true
     public var speech = true
     public var batterySaver = BatterySaverSetting.auto
-    /// The terminal keys come from when live: standard input, or a pseudo-terminal in tests.
-    public var keyboard = STDIN_FILENO
+    /// The terminal single keys come from (the command line gives standard input; tests a pseudo-terminal); -1:
+    /// none. At a terminal the run is live whatever the source, so the keys work: a video plays at its own pace, a
+    /// photo is held like a still camera until stopped.
+    public var keyboard: Int32 = -1
+
+    /// Live: on the wall clock, the engine beside the frames, keys working. Otherwise the video's own clock, every
+    /// frame detected: repeatable, for recordings, JSON and tests.
+    public var live: Bool { camera != nil || realtime || (isatty(keyboard) == 1 && wav == nil && !json) }
 
     public init(input: String?, camera: String?, wav: String? = nil, silent: Bool = false, realtime: Bool = false,
                 json: Bool = false, frames: Int? = nil, pauseAfter: Double = 120, keepTurningAfter: Double = 5,
@@ -84,7 +90,6 @@ public struct GuidanceRun {
                       composition: Composition, transcript: any Transcript, powerPolicy: PowerPolicy = PowerPolicy(),
                       report: AssistantRunner.Report? = nil, power: (any PowerSensor)? = nil,
                       destination: MixerOutput.Destination? = nil) throws -> AssistantRunner.Statistics {
-        let live = camera != nil || realtime
         let source = try composition.frameSource(input: input, camera: camera)
         let output = try MixerOutput(destination: destination ?? MixerOutput.destination(wav: wav, wantsDevice: !silent && live),
                                      synthesizer: try composition.speechSynthesizer(), voice: voice, speaks: speech)

@@ -18,8 +18,9 @@ public struct PageReadingRun {
     public var maxFrames = 150
     public var maxCaptures = 3
     public var text = TextReaderSettings()
-    /// The terminal keys come from: standard input, or a pseudo-terminal in tests.
-    public var keyboard = STDIN_FILENO
+    /// The terminal single keys come from (the command line gives standard input; tests a pseudo-terminal); -1:
+    /// none.
+    public var keyboard: Int32 = -1
 
     public init(input: String?, camera: String?, wholeFrame: Bool = false, lines: Bool = false,
                 language: ReadingLanguage = .automatic, wav: String? = nil, silent: Bool = false, realtime: Bool = false,
@@ -42,7 +43,7 @@ public struct PageReadingRun {
         let reader = try composition.textReader(text, language: language)
         let source = try composition.frameSource(input: input, camera: camera)
         // Keys need the wall clock: a WAV file is otherwise written at the sound's own pace, faster than speech.
-        let live = (camera != nil && wav == nil) || realtime
+        let live = realtime || ((camera != nil || isatty(keyboard) == 1) && wav == nil)
 
         let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && !json)
         let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),

@@ -117,10 +117,11 @@ public final class AssistantLiveLoop {
         // Paced from the first frame: the power is read before any frame comes.
         try readPower(at: 0)
         if let source {
-            // A file plays like a camera; the assistant holds its last picture as a still camera would, while a job
-            // ends with the video.
+            // A file plays like a camera, and its last picture is held as a still camera would hold it; a job on a
+            // video ends with the video.
             let file = !(source is LiveFrameSource)
-            inbox.pump(!file ? source : isJob ? PacedFrameSource(source) : PacedFrameSource(HeldFrameSource(source)))
+            let holds = !isJob || source is ImageFileSource
+            inbox.pump(!file ? source : PacedFrameSource(holds ? HeldFrameSource(source) : source))
         }
         var endOfInput = false
         loop: while !runner.hasQuit {

@@ -77,10 +77,11 @@ struct ReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        let run = PageReadingRun(input: input, camera: camera, wholeFrame: wholeFrame, lines: lines,
+        var run = PageReadingRun(input: input, camera: camera, wholeFrame: wholeFrame, lines: lines,
                                  language: ReadingLanguage(setting: language)!, wav: wav, silent: silent,
                                  realtime: realtime, json: json, maxFrames: maxFrames, maxCaptures: maxCaptures,
                                  text: ocr.settings)
+        run.keyboard = STDIN_FILENO
         try run.run(composition: Composition(), transcript: StandardStreams())
     }
 }
