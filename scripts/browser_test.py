@@ -16,6 +16,12 @@ Scenarios:
     read      pair, open /read, wait for Beacon's words (until quiet for --settle seconds or --wait), press Stop
     audit     axe-core on the pairing form (empty and refused), the main screen, the find prompt and the settings;
               then Chromium's installability verdict on the manifest
+    layout    at 390x844 and 844x390, at the browser's usual text size and at 200 %: where Stop is, how wide the page
+              and the button grid are, the spoken-text box's height as sentences of every length come, the contrast of
+              every text and control border (from the computed styles), and axe-core (with its 7:1 contrast rule) on
+              each screen; a screenshot of each (--screenshots)
+    states    live-region messages queued, Explore pressed until its report is said, Find pressed stops finding, a
+              lost connection said until it comes back with every pressed state cleared, Forget this phone confirmed
 With --static (a plain file server, no Beacon behind it) pairing is skipped and a made-up token shows the screens.
 """
 import argparse
@@ -40,7 +46,7 @@ def parse_arguments():
     parser.add_argument("--code", default="", help="the six-digit pairing code the server printed")
     parser.add_argument("--video", help="a .y4m or .mjpeg file for Chromium's fake camera")
     parser.add_argument("--audio", help="a .wav file for Chromium's fake microphone")
-    parser.add_argument("--scenario", required=True, choices=["find", "read", "deeplink", "pairing", "audit"])
+    parser.add_argument("--scenario", required=True, choices=["find", "read", "deeplink", "pairing", "audit", "layout", "states"])
     parser.add_argument("--object", default="cup", help="what the find scenario types (default cup)")
     parser.add_argument("--link", default="/find?object=cup", help="the deep link the deeplink scenario opens")
     parser.add_argument("--wait", type=float, default=20, help="seconds to collect earcons or wait for words")
@@ -136,6 +142,8 @@ class Page:
         element = self.driver.find_element(By.ID, element_id)
         if not element.is_displayed():
             raise DriverFailure(f"The {element_id} control is not on the screen ({self.visible_screen()} is).")
+        # Into the middle of the screen first, as a person scrolls a button clear of Stop before tapping it.
+        self.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
         element.click()
 
     def type_into(self, element_id, text, submit=True):
@@ -314,6 +322,376 @@ def run_audit(page):
             "seriousOrCritical": totals["critical"] + totals["serious"], "installability": installability(page)}
 
 
+# ---- layout: the page at a phone's sizes, at the usual text size and at 200 % ----
+
+# Portrait and landscape of a 390 x 844 phone, each at the browser's usual text size (16 px) and at 200 %.
+VIEWS = [("portrait", 390, 844, 1), ("portrait-200", 390, 844, 2), ("landscape", 844, 390, 1), ("landscape-200", 844, 390, 2)]
+
+# Sentences of every length Beacon says, the longest without a space to break at: the spoken-text box must keep its
+# height through all of them, so nothing below it moves while the person reaches for it.
+SENTENCES = [
+    "Stopped.",
+    "Cup, about 1 metre, one o'clock.",
+    "Reading. The theory of image segmentation is the study of how the pixels of a picture can be grouped into regions "
+    "that belong to the same object, and of the markers of the coins that lie on the table in front of you.",
+    "Exploring.",
+    "https://beacon.example/a-very-long-address-with-no-space-in-it-anywhere-at-all-so-it-must-wrap-by-itself",
+    "Walking. Obstacle left, 1 metre; wall ahead, 2 metres; person at two o'clock, about 3 metres, coming closer.",
+    "Cup.",
+]
+
+# Helpers the layout scenario puts into the page: measurements and contrast ratios from computed styles.
+LAYOUT_HELPERS = r"""
+const $ = (id) => document.getElementById(id);
+const round = (x) => Math.round(x * 10) / 10;
+const box = (el) => {
+  if (!el || !el.getClientRects().length) return null;
+  const b = el.getBoundingClientRect();
+  return {x: round(b.x), y: round(b.y), width: round(b.width), height: round(b.height), bottom: round(b.bottom), right: round(b.right)};
+};
+function parse(text) {
+  const m = /rgba?\(([^)]*)\)/.exec(text || '');
+  if (!m) return null;
+  const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
+  return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
+}
+const over = (top, bottom) => ({r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a),
+                                b: top.b * top.a + bottom.b * (1 - top.a), a: 1});
+function luminance(c) {
+  const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+}
+function ratio(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return Math.round((hi + 0.05) / (lo + 0.05) * 100) / 100;
+}
+// The colour behind an element: its own and its ancestors' backgrounds, laid over the white a browser starts with.
+function backgroundOf(el) {
+  const layers = [];
+  for (let e = el; e; e = e.parentElement) {
+    const c = parse(getComputedStyle(e).backgroundColor);
+    if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+  }
+  return layers.reverse().reduce((under, layer) => over(layer, under), {r: 255, g: 255, b: 255, a: 1});
+}
+const hex = (c) => '#' + [c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'
+  && getComputedStyle(el).opacity !== '0' && !el.closest('.sr-only');
+const name = (el) => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : ''))
+  + (el.textContent.trim() ? ' "' + el.textContent.trim().slice(0, 24) + '"' : '');
+window.beaconMeasure = {
+  page() {
+    const doc = document.documentElement, stop = $('stop'), pad = document.querySelector('.pad');
+    const s = box(stop);
+    let onTop = false;
+    if (s) {
+      const hit = document.elementFromPoint(s.x + s.width / 2, s.y + s.height / 2);
+      onTop = !!hit && (hit === stop || stop.contains(hit));
+    }
+    const buttons = {};
+    for (const id of ['find', 'read', 'explore', 'walk', 'talk', 'stop']) buttons[id] = box($(id));
+    return {
+      viewport: [innerWidth, innerHeight], clientWidth: doc.clientWidth, scrollWidth: doc.scrollWidth,
+      scrollHeight: doc.scrollHeight, scrollY: round(scrollY), rootFontPx: parseFloat(getComputedStyle(doc).fontSize),
+      stop: s, stopOnTop: onTop,
+      stopVisible: !!s && onTop && s.y >= 0 && s.x >= 0 && s.bottom <= innerHeight + 0.5 && s.right <= innerWidth + 0.5,
+      pad: box(pad), padScrollWidth: pad ? pad.scrollWidth : null,
+      columns: new Set(['find', 'read', 'explore', 'walk', 'talk'].map((id) => buttons[id]).filter(Boolean).map((b) => b.x)).size,
+      said: box($('said')), command: box($('command-text')), buttons,
+    };
+  },
+  // Every visible text against what is behind it; every control's border (or, without one, its face) against
+  // what is around it. Native check boxes and radio buttons draw themselves: they are listed, not measured.
+  contrast(scope) {
+    const texts = [], borders = [], native = [];
+    for (const el of (scope || document.body).querySelectorAll('*')) {
+      if (!visible(el)) continue;
+      const style = getComputedStyle(el);
+      const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (ownText) {
+        const fg = parse(style.color), bg = backgroundOf(el);
+        if (fg) texts.push({what: name(el), ratio: ratio(over(fg, bg), bg), fg: hex(fg), bg: hex(bg)});
+      }
+      if (!el.matches('button, input, select, textarea')) continue;
+      if (el.matches('input[type="checkbox"], input[type="radio"]') && style.appearance !== 'none') {
+        native.push(name(el) + ' ' + (el.id || el.name));
+        continue;
+      }
+      const outside = backgroundOf(el.parentElement);
+      const width = parseFloat(style.borderTopWidth);
+      const edge = style.borderTopStyle !== 'none' && width > 0 ? parse(style.borderTopColor) : null;
+      const face = edge && edge.a > 0 ? over(edge, outside) : backgroundOf(el);
+      borders.push({what: name(el), ratio: ratio(face, outside), edge: hex(face), around: hex(outside),
+                    kind: edge && edge.a > 0 ? 'border' : 'face'});
+    }
+    const least = (list) => list.length ? Math.min(...list.map((x) => x.ratio)) : null;
+    return {textMin: least(texts), borderMin: least(borders), texts: texts.sort((a, b) => a.ratio - b.ratio).slice(0, 6),
+            borders: borders.sort((a, b) => a.ratio - b.ratio).slice(0, 6), native};
+  },
+};
+"""
+
+AXE_ALL = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations'], rules: {'color-contrast-enhanced': {enabled: true}}}).then(
+  (r) => done(r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                                        nodes: v.nodes.map((n) => n.target.join(' '))}))),
+  (e) => done({error: String(e)}));
+"""
+
+
+class LayoutPage:
+    """One view (size and text size) of the page: sets it, measures it, audits it."""
+
+    def __init__(self, page, axe):
+        self.page, self.axe = page, axe
+        self.size = (0, 0)
+
+    def view(self, width, height, scale):
+        self.size = (width, height)
+        driver = self.page.driver
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+        # The browser's text size, as a person sets it (Chrome's font size, or the phone's with meta text-scale).
+        driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": round(16 * scale), "fixed": round(13 * scale)}})
+        time.sleep(0.4)
+
+    def helpers(self):
+        if not self.page.js("return !!window.beaconMeasure"):
+            self.page.js(LAYOUT_HELPERS)
+
+    def show(self, screen, focus=None):
+        self.page.js("showScreen(arguments[0], arguments[1] || undefined); window.scrollTo(0, 0);", screen, focus)
+        time.sleep(0.25)
+
+    def measure(self):
+        self.helpers()
+        self.page.js("window.scrollTo(0, 0)")
+        time.sleep(0.05)
+        measured = self.page.js("return beaconMeasure.page()")
+        # Against the phone's screen, not innerWidth: a mobile browser widens its layout viewport to fit a page
+        # that overflows, which would hide exactly what is being looked for.
+        stop, (width, height) = measured["stop"], self.size
+        measured["stopVisible"] = bool(stop) and measured["stopOnTop"] and stop["x"] >= 0 and stop["y"] >= 0 \
+            and stop["right"] <= width + 0.5 and stop["bottom"] <= height + 0.5
+        return measured
+
+    def contrast(self):
+        self.helpers()
+        return self.page.js("return beaconMeasure.contrast()")
+
+    def audit(self):
+        if not self.page.js("return !!window.axe"):
+            self.page.js(self.axe)
+        violations = self.page.driver.execute_async_script(AXE_ALL)
+        if isinstance(violations, dict):
+            raise DriverFailure(f"axe-core failed: {violations['error']}")
+        return violations
+
+    def scroll_width(self):
+        return self.page.js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+
+
+def measure_view(layout, page, name, width, height, scale):
+    layout.view(width, height, scale)
+    layout.show("main")
+    result = {"view": name, "size": [width, height], "textScale": scale}
+    main = layout.measure()
+    result["main"] = main
+    page.screenshot(f"{name}-main")
+
+    # Sentences of every length: the box keeps its height and Stop and the command field stay where they are.
+    said, stops, fields, widths = [], [], [], []
+    for sentence in SENTENCES:
+        page.js("announce(arguments[0])", sentence)
+        time.sleep(0.12)
+        m = layout.measure()
+        said.append(m["said"]["height"] if m["said"] else None)
+        stops.append(m["stop"]["y"] if m["stop"] else None)
+        fields.append(m["command"]["y"] if m["command"] else None)
+        widths.append(m["scrollWidth"] - m["clientWidth"])
+        if not m["stopVisible"]:
+            result.setdefault("stopHiddenAfter", []).append(sentence[:40])
+        if len(sentence) > 150:
+            page.screenshot(f"{name}-main-long-sentence")
+    spread = lambda values: (round(max(values) - min(values), 1) if values and None not in values else None)
+    result["sentences"] = {"saidHeights": said, "stopY": stops, "commandY": fields, "overflowX": widths,
+                           "saidHeightChange": spread(said), "stopYChange": spread(stops), "commandYChange": spread(fields)}
+
+    # Talking: the longer label must not widen anything.
+    page.js("showTalking(true)")
+    time.sleep(0.1)
+    talking = layout.measure()
+    page.screenshot(f"{name}-main-talking")
+    page.js("showTalking(false)")
+    result["talking"] = {"scrollWidth": talking["scrollWidth"], "clientWidth": talking["clientWidth"],
+                         "padWidth": talking["pad"]["width"] if talking["pad"] else None,
+                         "padScrollWidth": talking["padScrollWidth"], "stopVisible": talking["stopVisible"]}
+
+    # Contrast with a button pressed and an urgent sentence shown, then axe-core on the main screen.
+    page.js("announce('Car ahead, close.', {urgent: true}); document.getElementById('find').setAttribute('aria-pressed', 'true')")
+    time.sleep(0.1)
+    result["contrast"] = {"main": layout.contrast()}
+    page.js("document.getElementById('find').setAttribute('aria-pressed', 'false'); announce('Cup.')")
+    screens = {"main": layout.audit()}
+
+    for screen, focus in (("find", "find-text"), ("settings", None)):
+        layout.show(screen, focus)
+        width_now, client = layout.scroll_width()
+        result[screen] = {"scrollWidth": width_now, "clientWidth": client}
+        result["contrast"][screen] = layout.contrast()
+        screens[screen] = layout.audit()
+        page.screenshot(f"{name}-{screen}")
+    if page.js("return !!document.getElementById('forget-confirm')"):
+        page.js("document.getElementById('forget').click()")
+        time.sleep(0.2)
+        width_now, client = layout.scroll_width()
+        result["forget-confirm"] = {"scrollWidth": width_now, "clientWidth": client,
+                                    "shown": page.js("return !document.getElementById('forget-confirm').hidden")}
+        result["contrast"]["forget-confirm"] = layout.contrast()
+        screens["forget-confirm"] = layout.audit()
+        page.screenshot(f"{name}-forget-confirm")
+        page.js("document.getElementById('forget-cancel').click()")
+    layout.show("main")
+    result["axe"] = {screen: {"count": len(v), "violations": v} for screen, v in screens.items()}
+    result["axeViolations"] = sum(len(v) for v in screens.values())
+    result["textContrastMin"] = min(c["textMin"] for c in result["contrast"].values() if c["textMin"] is not None)
+    borders = [c["borderMin"] for c in result["contrast"].values() if c["borderMin"] is not None]
+    result["borderContrastMin"] = min(borders) if borders else None
+    result["nativeControls"] = sorted({n for c in result["contrast"].values() for n in c["native"]})
+    result["noHorizontalScroll"] = all(
+        r["scrollWidth"] <= r["clientWidth"] for r in [main, talking] + [result[s] for s in ("find", "settings", "forget-confirm") if s in result]
+    ) and max(widths) <= 0
+    return result
+
+
+def run_layout(page):
+    axe = axe_source()
+    page.open("/")
+    result = {"pairing": page.pair(refuse_first=False)}
+    page.wait_for(lambda: page.visible_screen() == "main", 5, "The main screen never showed.")
+    time.sleep(1.0)  # the greeting and the first messages come and go
+    layout = LayoutPage(page, axe)
+    result["views"] = [measure_view(layout, page, *view) for view in VIEWS]
+    page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return result
+
+
+# ---- states: what the page says and shows as things change ----
+
+CUT_CONNECTION = """
+window.beaconRealSocket = window.beaconRealSocket || WebSocket;
+// From now on every new socket fails as a socket to a machine that has gone away does (close code 1006).
+window.WebSocket = class {
+  constructor(url) {
+    Object.assign(this, {url, readyState: 0, bufferedAmount: 0});
+    setTimeout(() => { this.readyState = 3; if (this.onclose) this.onclose({code: 1006, reason: ''}); }, 100);
+  }
+  send() {}
+  close() {}
+};
+Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+conn.ws.close();
+"""
+
+# Beacon is reachable again: the next try (at once, or when a try still under way has failed) connects.
+RESTORE_CONNECTION = """
+window.WebSocket = window.beaconRealSocket;
+clearTimeout(conn.timer);
+conn.retry = 0;
+if (!conn.ws) connect();
+"""
+
+PRESSED_NOW = "return Object.fromEntries(['find', 'read', 'explore', 'walk', 'talk'].map((id) => [id, document.getElementById(id).getAttribute('aria-pressed')]))"
+
+
+def since(log, key, start):
+    return [entry for entry in log[key] if entry["time"] >= start]
+
+
+def run_states(page):
+    page.open("/")
+    result = {"pairing": page.pair(refuse_first=False)}
+    page.wait_for(lambda: page.visible_screen() == "main", 5, "The main screen never showed.")
+    time.sleep(5)  # "Paired.", "Connected to Beacon." and Beacon's greeting, one after another
+    log = page.log()
+    result["greeting"] = {"live": log["live"], "regions": log["regions"]}
+
+    # Explore: pressed while it looks and while its report is said, released once the report is over.
+    start = page.js("return performance.now() / 1000")
+    page.click("explore")
+    left = page.wait_for(lambda: [m for m in page.log()["modes"][-3:] if m != "explore"] and "explore" in page.log()["modes"]
+                         and page.log()["modes"][-1] != "explore", 45)
+    pressed_when_mode_left = page.js("return document.getElementById('explore').getAttribute('aria-pressed')")
+    page.wait_for(lambda: page.js("return document.getElementById('explore').getAttribute('aria-pressed')") == "false", 60)
+    log = page.log()
+    result["explore"] = {"modeLeft": bool(left), "pressedWhenModeLeft": pressed_when_mode_left, "modes": log["modes"],
+                         "speaks": since(log, "speaks", start), "pressed": [p for p in since(log, "pressed", start) if p["id"] == "explore"],
+                         "regions": since(log, "regions", start)}
+    page.screenshot("states-explore")
+
+    # Find: pressed while finding; pressed again, it stops instead of asking what to find.
+    page.click("find")
+    page.wait_for(lambda: page.visible_screen() == "find", 5, "Find did not open the Find what? prompt.")
+    page.type_into("find-text", "cup")
+    page.wait_for(lambda: page.js("return document.getElementById('find').getAttribute('aria-pressed')") == "true", 15,
+                  "Find was never shown pressed while finding.")
+    start = page.js("return performance.now() / 1000")
+    page.click("find")
+    time.sleep(0.3)
+    screen_after = page.visible_screen()
+    page.wait_for(lambda: page.log()["modes"][-1] == "idle", 10)
+    time.sleep(0.5)
+    log = page.log()
+    result["find"] = {"screenAfterSecondPress": screen_after, "modeAfter": log["modes"][-1],
+                      "pressedAfter": page.js("return document.getElementById('find').getAttribute('aria-pressed')"),
+                      "liveAfter": [r["text"] for r in since(log, "regions", start)]}
+
+    # A lost connection: every button released, the loss said and kept until Beacon is back; the walk comes back.
+    page.click("walk")
+    page.wait_for(lambda: page.js("return document.getElementById('walk').getAttribute('aria-pressed')") == "true", 20,
+                  "Walk was never shown pressed while walking.")
+    start = page.js("return performance.now() / 1000")
+    page.js(CUT_CONNECTION)
+    page.wait_for(lambda: page.log()["closes"] and page.js("return document.getElementById('connection').textContent"), 5)
+    lost = {"pressed": page.js(PRESSED_NOW), "connection": page.js("return document.getElementById('connection').textContent"),
+            "role": page.js("return document.getElementById('connection').getAttribute('role')")}
+    page.screenshot("states-lost")
+    time.sleep(9)  # longer than any other message stays
+    lost["connectionAfter9s"] = page.js("return document.getElementById('connection').textContent")
+    lost["pressedAfter9s"] = page.js(PRESSED_NOW)
+    page.js(RESTORE_CONNECTION)
+    if not page.wait_for(lambda: page.log()["welcomes"] and page.log()["welcomes"][-1]["time"] > start, 15):
+        state = page.js("return JSON.stringify({ws: conn.ws && conn.ws.url, ready: conn.ws && conn.ws.readyState, welcomed: conn.welcomed, closes: beaconLog.closes.slice(-5), live: beaconLog.live.slice(-5), same: WebSocket === window.beaconRealSocket})")
+        raise DriverFailure(f"Beacon never came back after the connection was cut: {state}")
+    page.wait_for(lambda: page.js("return document.getElementById('walk').getAttribute('aria-pressed')") == "true", 20)
+    log = page.log()
+    lost.update({"connectionBack": page.js("return document.getElementById('connection').textContent"),
+                 "walkPressedBack": page.js("return document.getElementById('walk').getAttribute('aria-pressed')"),
+                 "live": [t for t in log["live"]][-8:], "regions": since(log, "regions", start)})
+    result["lost"] = lost
+    page.stop()
+
+    # Forget this phone: asks first; No keeps the phone paired, Yes forgets it and says so.
+    page.click("open-settings")
+    page.click("forget")
+    forget = {"confirmShown": page.js("return !document.getElementById('forget-confirm').hidden"),
+              "focus": page.js("return document.activeElement && document.activeElement.id"),
+              "tokenAfterFirstTap": page.js("return localStorage.getItem('beacon.token')") is not None}
+    page.click("forget-cancel")
+    forget.update({"confirmHiddenAfterNo": page.js("return document.getElementById('forget-confirm').hidden"),
+                   "tokenAfterNo": page.js("return localStorage.getItem('beacon.token')") is not None,
+                   "screenAfterNo": page.visible_screen()})
+    page.click("forget")
+    page.click("forget-yes")
+    page.wait_for(lambda: page.visible_screen() == "pair", 5)
+    forget.update({"screenAfterYes": page.visible_screen(),
+                   "tokenAfterYes": page.js("return localStorage.getItem('beacon.token')") is not None,
+                   "live": page.log()["live"][-3:]})
+    result["forget"] = forget
+    return result
+
+
 def installability(page):
     """What Chromium itself says stands between the page and 'Install app' (its DevTools protocol), and the icons
     it took from the manifest."""
@@ -352,7 +730,8 @@ def main():
         page = Page(driver, args)
         result = {"scenario": args.scenario, "url": args.url}
         result.update({"pairing": run_pairing, "find": run_find, "deeplink": run_deeplink,
-                       "read": run_read, "audit": run_audit}[args.scenario](page))
+                       "read": run_read, "audit": run_audit, "layout": run_layout,
+                       "states": run_states}[args.scenario](page))
         log = page.log() or {}
         result["beaconLog"] = log
         result["earconSummary"] = summarise_earcons(log.get("earcons", []))

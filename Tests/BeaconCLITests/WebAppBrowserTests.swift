@@ -64,6 +64,25 @@ import Testing
 
     static func log(_ result: [String: Any]) -> [String: Any] { result["beaconLog"] as? [String: Any] ?? [:] }
 
+    /// A JSON number as a Double, whether it was written as an integer or not.
+    static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    /// A folder for the driver's screenshots, removed after the test unless BEACON_KEEP_SCREENSHOTS is set; either
+    /// way the test's output says where they were.
+    static func withScreenshots(_ label: String, _ body: (URL) throws -> Void) throws {
+        let folder = try TestData.temporaryFolder("beacon-screenshots-\(label)")
+        let keep = !(ProcessInfo.processInfo.environment["BEACON_KEEP_SCREENSHOTS"] ?? "").isEmpty
+        defer {
+            if keep {
+                print("\(label): screenshots kept in \(folder.path)")
+            } else {
+                print("\(label): screenshots were in \(folder.path), now removed (BEACON_KEEP_SCREENSHOTS=1 keeps them)")
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
+        try body(folder)
+    }
+
     static func live(_ result: [String: Any]) -> [String] { log(result)["live"] as? [String] ?? [] }
 
     /// Pans of the guidance earcons (ticks and centred), in the order they were scheduled.
@@ -124,6 +143,108 @@ import Testing
             #expect(!Self.guidancePans(find).isEmpty)
             #expect(find["serviceWorker"] as? String == "active", "\(find["serviceWorker"] ?? "")")
             #expect((find["consoleErrors"] as? [Any])?.isEmpty == true, "\(find["consoleErrors"] ?? "")")
+        }
+    }
+
+    /// At 390 × 844 and 844 × 390, at the usual text size and at 200 %: Stop on the screen without scrolling and in
+    /// one place, nothing wider than the screen, the spoken-text box the same height for every sentence, text at
+    /// 7:1 and control edges at 3:1, and axe-core (its 7:1 rule on too) with nothing to say on any screen.
+    @Test func holdsStillAtEveryPhoneSizeAndTextSize() throws {
+        try Self.withServedBeacon(video: "page.png", needsDetector: false) { served, video in
+            try Self.withScreenshots("layout") { shots in
+                let result = try Self.drive(served, "layout", video: video, ["--screenshots", shots.path])
+                let views = result["views"] as? [[String: Any]] ?? []
+                #expect(views.map { $0["view"] as? String ?? "" } == ["portrait", "portrait-200", "landscape", "landscape-200"])
+                var rootFont: [String: Double] = [:]
+                for view in views {
+                    let name = view["view"] as? String ?? "?"
+                    let main = view["main"] as? [String: Any] ?? [:]
+                    rootFont[name] = Self.number(main["rootFontPx"])
+                    #expect(main["stopVisible"] as? Bool == true, "\(name): Stop is not on the screen: \(main["stop"] ?? "none")")
+                    #expect(view["stopHiddenAfter"] == nil, "\(name): Stop left the screen after \(view["stopHiddenAfter"] ?? "")")
+                    #expect(view["noHorizontalScroll"] as? Bool == true,
+                            "\(name): wider than the screen: \(main["scrollWidth"] ?? "") > \(main["clientWidth"] ?? "")")
+                    let sentences = view["sentences"] as? [String: Any] ?? [:]
+                    #expect(Self.number(sentences["saidHeightChange"]) == 0,
+                            "\(name): the spoken-text box changed height: \(sentences["saidHeights"] ?? "")")
+                    #expect(Self.number(sentences["stopYChange"]) == 0, "\(name): Stop moved: \(sentences["stopY"] ?? "")")
+                    #expect(Self.number(sentences["commandYChange"]) == 0,
+                            "\(name): the command field moved: \(sentences["commandY"] ?? "")")
+                    let talking = view["talking"] as? [String: Any] ?? [:]
+                    #expect(Self.number(talking["scrollWidth"]) ?? .infinity <= Self.number(talking["clientWidth"]) ?? 0,
+                            "\(name): talking widens the page: \(talking)")
+                    #expect(view["axeViolations"] as? Int == 0, "\(name): \(view["axe"] ?? "")")
+                    #expect(Self.number(view["textContrastMin"]) ?? 0 >= 7, "\(name): \(view["contrast"] ?? "")")
+                    #expect(Self.number(view["borderContrastMin"]) ?? 0 >= 3, "\(name): \(view["contrast"] ?? "")")
+                    #expect((view["nativeControls"] as? [Any])?.isEmpty == true,
+                            "\(name): controls drawn by the browser, unmeasured: \(view["nativeControls"] ?? "")")
+                    #expect((view["forget-confirm"] as? [String: Any])?["shown"] as? Bool == true, "\(name)")
+                }
+                // The page follows the person's text size, and reflows to one column when two do not fit.
+                #expect(rootFont["portrait-200"] == rootFont["portrait"].map { $0 * 2 }, "\(rootFont)")
+                let columns = views.map { ($0["view"] as? String ?? "", ($0["main"] as? [String: Any])?["columns"] as? Int ?? 0) }
+                #expect(columns.first { $0.0 == "portrait" }?.1 == 2, "\(columns)")
+                #expect(columns.first { $0.0 == "portrait-200" }?.1 == 1, "\(columns)")
+                let shot = shots.appendingPathComponent("portrait-200-main.png").path
+                #expect(FileManager.default.fileExists(atPath: shot), "no screenshot at \(shot)")
+            }
+        }
+    }
+
+    /// The page's states follow what happens: sentences queued in the live region (none replaced before it could
+    /// be read), Explore pressed until its report has been said, Find pressed stops finding, a lost connection said
+    /// and kept until Beacon is back with no button left pressed, and Forget this phone asking first.
+    @Test func statesFollowWhatHappens() throws {
+        try Self.withServedBeacon(video: "coffee.png") { served, video in
+            try Self.withScreenshots("states") { shots in
+                let result = try Self.drive(served, "states", video: video, ["--screenshots", shots.path])
+
+                let greeting = result["greeting"] as? [String: Any] ?? [:]
+                let regions = (greeting["regions"] as? [[String: Any]] ?? []).filter { $0["region"] as? String == "status" }
+                // Every sentence went into the live region, in order (the last may still be waiting its turn).
+                let said = regions.map { $0["text"] as? String ?? "" }
+                #expect(said.count >= 3 && Array((greeting["live"] as? [String] ?? []).prefix(said.count)) == said, "\(greeting)")
+                let times = regions.compactMap { Self.number($0["time"]) }
+                for (earlier, later) in zip(times, times.dropFirst()) {
+                    #expect(later - earlier >= 1.15, "a sentence was replaced after \(later - earlier) s: \(regions)")
+                }
+
+                let explore = result["explore"] as? [String: Any] ?? [:]
+                #expect(explore["modeLeft"] as? Bool == true, "\(explore)")
+                #expect(explore["pressedWhenModeLeft"] as? String == "true", "Explore let go with its report unsaid: \(explore)")
+                let pressed = explore["pressed"] as? [[String: Any]] ?? []
+                let released = pressed.last { $0["pressed"] as? Bool == false }.flatMap { Self.number($0["time"]) }
+                let lastWords = (explore["speaks"] as? [[String: Any]] ?? []).compactMap { Self.number($0["time"]) }.max()
+                let lastShown = (explore["regions"] as? [[String: Any]] ?? []).compactMap { Self.number($0["time"]) }.max()
+                #expect(pressed.first?["pressed"] as? Bool == true, "\(pressed)")
+                if let released, let lastWords, let lastShown {
+                    #expect(released > lastWords && released > lastShown, "released at \(released) s: \(explore)")
+                } else {
+                    Issue.record("Explore was never released, or said nothing: \(explore)")
+                }
+
+                let find = result["find"] as? [String: Any] ?? [:]
+                #expect(find["screenAfterSecondPress"] as? String == "main", "pressed Find asked what to find: \(find)")
+                #expect(find["modeAfter"] as? String == "idle" && find["pressedAfter"] as? String == "false", "\(find)")
+
+                let lost = result["lost"] as? [String: Any] ?? [:]
+                for key in ["pressed", "pressedAfter9s"] {
+                    let states = lost[key] as? [String: String] ?? [:]
+                    #expect(!states.isEmpty && states.values.allSatisfy { $0 == "false" }, "\(key): \(states)")
+                }
+                #expect((lost["connectionAfter9s"] as? String)?.hasPrefix("Lost the connection to Beacon.") == true, "\(lost)")
+                #expect(lost["role"] as? String == "alert", "\(lost)")
+                #expect(lost["connectionBack"] as? String == "", "\(lost)")
+                #expect(lost["walkPressedBack"] as? String == "true", "the walk came back with the connection: \(lost)")
+                #expect((lost["live"] as? [String])?.contains("Connected to Beacon again.") == true, "\(lost)")
+
+                let forget = result["forget"] as? [String: Any] ?? [:]
+                #expect(forget["confirmShown"] as? Bool == true && forget["tokenAfterFirstTap"] as? Bool == true, "\(forget)")
+                #expect(forget["focus"] as? String == "forget-question", "\(forget)")
+                #expect(forget["tokenAfterNo"] as? Bool == true && forget["confirmHiddenAfterNo"] as? Bool == true, "\(forget)")
+                #expect(forget["screenAfterYes"] as? String == "pair" && forget["tokenAfterYes"] as? Bool == false, "\(forget)")
+                #expect((forget["live"] as? [String])?.last?.contains("no longer paired") == true, "\(forget)")
+            }
         }
     }
 

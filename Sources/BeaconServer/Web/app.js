@@ -4,10 +4,11 @@
 
 // ---- The test hook: what happened, read by scripts/browser_test.py. Always on; each list is capped. ----
 const LOG_CAP = 5000;
-// live: every sentence shown and put in a live region; speaks: only Beacon's `speak` messages; speech: what the
-// phone's own voice was given; audio: Beacon's WAV speech played; frames: camera frames sent.
-window.beaconLog = { earcons: [], vibrations: [], live: [], speech: [], closes: [], pairing: [], welcomes: [], modes: [],
-                     speaks: [], audio: [], frames: 0 };
+// live: every sentence shown and put in a live region; regions: when each went into which region (status, alert,
+// connection); speaks: only Beacon's `speak` messages; speech: what the phone's own voice was given; audio: Beacon's
+// WAV speech played; pressed: each change of a button's pressed state; frames: camera frames sent.
+window.beaconLog = { earcons: [], vibrations: [], live: [], regions: [], speech: [], closes: [], pairing: [], welcomes: [],
+                     modes: [], speaks: [], audio: [], pressed: [], frames: 0 };
 function record(list, item) {
   list.push(item);
   if (list.length > LOG_CAP) list.shift();
@@ -40,31 +41,86 @@ const state = { screen: null, mode: 'idle', target: null, saidNoVibration: false
 function showScreen(name, focusId) {
   for (const screen of ['pair', 'main', 'find', 'settings']) $(screen + '-screen').hidden = screen !== name;
   state.screen = name;
+  document.body.dataset.screen = name; // the main screen leaves room for Stop
   document.title = { pair: 'Pair – Beacon', main: 'Beacon', find: 'Find – Beacon', settings: 'Settings – Beacon' }[name];
   $(focusId || name + '-title')?.focus();
 }
 
-// ---- Announcements: every sentence goes to the big text, the log and the live region; to a voice when chosen ----
+// ---- Announcements: every sentence goes to the big text, the log and a live region; to a voice when chosen ----
+// A live region given a new sentence before a screen reader has picked up the last one loses the last one, so each
+// region takes one sentence at a time and leaves it there for about as long as it takes to say (screen readers
+// speak some 14 characters a second), or at least LIVE_MIN seconds when sentences queue up.
+const LIVE_MIN = 1.2, LIVE_MAX = 6;
+const liveDwell = (text, waiting) => (waiting >= 3 ? LIVE_MIN : clamp(0.8 + 0.07 * text.length, LIVE_MIN, LIVE_MAX));
+class LiveRegion {
+  // staleAfter: seconds after which the last sentence is taken out (a hazard met later, when swiping, would seem
+  // still true); null keeps it.
+  constructor(id, staleAfter = null) {
+    Object.assign(this, { id, staleAfter, queue: [], timer: null });
+  }
+  get busy() { return this.timer !== null || this.queue.length > 0; }
+  say(text, language) {
+    this.queue.push({ text, language });
+    if (this.timer === null) this.next();
+  }
+  next() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const item = this.queue.shift();
+    const region = $(this.id);
+    if (!item) {
+      if (this.staleAfter !== null && region.firstChild) {
+        const line = region.firstChild;
+        setTimeout(() => { if (region.firstChild === line && !this.busy) region.replaceChildren(); }, this.staleAfter * 1000);
+      }
+      return;
+    }
+    const line = document.createElement('p');
+    line.textContent = item.text;
+    if (item.language) line.lang = item.language; // the screen reader switches voice for Russian or Chinese words
+    region.replaceChildren(line);
+    record(beaconLog.regions, { region: this.id, text: item.text, time: now() });
+    this.timer = setTimeout(() => this.next(), liveDwell(item.text, this.queue.length) * 1000);
+  }
+  // Stop: what waits is no longer wanted. The sentence in the region stays for its time.
+  dropWaiting() { this.queue = []; }
+}
+const statusRegion = new LiveRegion('status'), alertRegion = new LiveRegion('alert', 8);
+function showSaid(text, urgent) {
+  const said = $('said');
+  said.textContent = text;
+  said.scrollTop = 0; // a long sentence scrolls inside the box, from its start
+  said.classList.toggle('urgent', urgent);
+}
 function announce(text, { urgent = false, language = null, local = false } = {}) {
   if (!text) return;
   record(beaconLog.live, text);
-  const said = $('said');
-  said.textContent = text;
-  said.classList.toggle('urgent', urgent);
+  showSaid(text, urgent);
   // Hazards interrupt a screen reader (role=alert); everything else waits its turn (role=status).
-  const region = urgent && prefs.speech === 'screen-reader' ? $('alert') : $('status');
-  const line = document.createElement('p');
-  line.textContent = text;
-  if (language) line.lang = language; // the screen reader switches voice for Russian or Chinese words
-  region.replaceChildren(line);
-  // A hazard left in the alert region would be met later, when swiping, as if it were still true.
-  if (region === $('alert')) setTimeout(() => { if (region.firstChild === line) region.replaceChildren(); }, 8000);
+  const region = urgent && prefs.speech === 'screen-reader' ? alertRegion : statusRegion;
+  region.say(text, language);
   // The page's own sentences (connection lost …) cannot come as audio from Beacon, so the phone says them.
   if (prefs.speech === 'phone' || (local && prefs.speech === 'server')) speakOnPhone(text, language);
 }
+// The connection's state: said once when it is lost, and left on the screen and in the accessibility tree until
+// Beacon is back, when it is taken away. Empty text: connected.
+function showConnection(text) {
+  const region = $('connection');
+  if (region.textContent === text) return;
+  if (!text) { region.replaceChildren(); return; }
+  record(beaconLog.live, text);
+  record(beaconLog.regions, { region: 'connection', text, time: now() });
+  showSaid('', false); // the last words no longer hold; the banner says what does
+  const line = document.createElement('p');
+  line.textContent = text;
+  region.replaceChildren(line);
+  if (prefs.speech !== 'screen-reader') speakOnPhone(text, null);
+}
 function applySpeechChoice() {
-  // Only one voice at a time: with a spoken voice chosen, the status region stays quiet for a screen reader.
-  $('status').setAttribute('aria-live', prefs.speech === 'screen-reader' ? 'polite' : 'off');
+  // Only one voice at a time: with a spoken voice chosen, the live regions stay quiet for a screen reader.
+  const screenReader = prefs.speech === 'screen-reader';
+  $('status').setAttribute('aria-live', screenReader ? 'polite' : 'off');
+  if (screenReader) $('connection').setAttribute('role', 'alert'); else $('connection').removeAttribute('role');
   for (const input of document.querySelectorAll('input[name^="speech-"]')) input.checked = input.value === prefs.speech;
 }
 function speakOnPhone(text, language) {
@@ -280,15 +336,25 @@ function pairRefused(text, status) {
   $('pair-code').setAttribute('aria-invalid', 'true');
   announce(text, { local: true });
 }
+// Forgetting asks first: one tap opens the question, a second, on a button that says what it does, forgets.
+function askToForget(open, { focus = true } = {}) {
+  $('forget-confirm').hidden = !open;
+  $('forget').setAttribute('aria-expanded', String(open));
+  if (focus) $(open ? 'forget-question' : 'forget').focus();
+}
 function forgetPhone() {
+  askToForget(false, { focus: false });
   conn.closing = true;
   conn.ws?.close(1000, 'Forgotten on this phone.');
   askToPairAgain(null);
+  announce('This phone is no longer paired. To use Beacon again, enter the pairing code.', { local: true });
 }
 // An unpaired phone lends Beacon nothing: no token, no camera.
 function askToPairAgain(reason) {
   store('token', null);
   stopCamera();
+  showConnection('');
+  clearTimeout(conn.timer);
   showScreen('pair');
   if (reason && reason !== conn.lastError) announce(reason, { local: true });
   conn.lastError = '';
@@ -339,6 +405,7 @@ const handlers = {
     conn.retry = 0;
     conn.lastLoss = '';
     conn.job = null; // a deep link's job runs once, not again on every reconnection
+    showConnection('');
     announce(conn.everConnected ? 'Connected to Beacon again.' : 'Connected to Beacon.', { local: true });
     conn.everConnected = true;
     setFrameRate(m.frameRate);
@@ -352,11 +419,13 @@ const handlers = {
   frames: (m) => setFrameRate(m.frameRate),
   speak(m) {
     const urgent = m.priority === 3 || m.priority === 'hazard';
-    record(beaconLog.speaks, { text: String(m.text ?? ''), priority: m.priority, time: now() });
-    announce(String(m.text ?? ''), { urgent, language: typeof m.language === 'string' ? m.language : null });
+    const text = String(m.text ?? '');
+    record(beaconLog.speaks, { text, priority: m.priority, time: now() });
+    report.heard(text);
+    announce(text, { urgent, language: typeof m.language === 'string' ? m.language : null });
   },
   interrupt: () => silence({ earcons: false }),
-  'stop-all': () => silence({ earcons: true }),
+  'stop-all': () => { silence({ earcons: true }); statusRegion.dropWaiting(); },
   earcon: (m) => playEarcon(m),
   haptic: (m) => vibrate(m.pattern),
   mode: (m) => showMode(String(m.mode), m.target == null ? null : String(m.target)),
@@ -366,9 +435,9 @@ const handlers = {
     $('shown').textContent = String(m.text ?? '');
     $('shown').hidden = !m.text;
   },
-  error(m) {
+  error(m) { // the server's last words before it closes: they stay up, as a lost connection does
     conn.lastError = String(m.text ?? '');
-    announce(conn.lastError, { urgent: true });
+    showConnection(conn.lastError);
   },
 };
 function onClose(ws, event) {
@@ -379,12 +448,16 @@ function onClose(ws, event) {
   setFrameRate(0);
   endTalk();
   releaseWakeLock();
+  // Nothing runs without a connection, so no button stays pressed; the job itself is started again on return.
+  state.mode = 'idle';
+  report.end();
+  showPressed();
   if (conn.closing) return;
   if (event.code === 1008 && /pair/i.test(event.reason)) return askToPairAgain(event.reason);
-  // Said once, not again on every failed retry while the machine stays away.
+  // Said once, not again on every failed retry while the machine stays away, and left on the screen until it is back.
   const loss = event.reason || (conn.everConnected ? 'Lost the connection to Beacon.' : 'Cannot reach Beacon.');
   const fresh = event.reason ? loss !== conn.lastError && loss !== conn.lastLoss : !conn.lastLoss && !conn.lastError;
-  if (fresh) announce(loss, { urgent: conn.everConnected, local: true });
+  if (fresh) showConnection(loss + ' Trying again.');
   conn.lastLoss = loss;
   conn.lastError = '';
   reconnectLater();
@@ -403,13 +476,53 @@ function jobFor(mode, target) {
   return { walk: 'walk', explore: 'explore', continuous: 'continuous' }[mode] || null;
 }
 function showMode(mode, target) {
+  const before = state.mode;
   state.mode = mode;
   state.target = target;
   conn.resumeJob = jobFor(mode, target);
   record(beaconLog.modes, mode);
-  const pressed = { find: ['find', 'find-text'], read: ['read'], explore: ['explore', 'continuous'], walk: ['walk'] };
-  for (const [id, modes] of Object.entries(pressed)) $(id).setAttribute('aria-pressed', String(modes.includes(mode)));
+  // Explore ends by itself as soon as it has looked: its report is still to be said, so Explore stays pressed
+  // (and pressing it still stops) until the report is over. Stop, or another job, ends that at once.
+  if (before === 'explore' && (mode === 'on-demand' || mode === 'continuous')) report.begin(); else report.end();
+  showPressed();
 }
+// A button is pressed while its job runs, and only while Beacon is connected.
+const PRESSED = { find: ['find', 'find-text'], read: ['read'], explore: ['explore', 'continuous'], walk: ['walk'] };
+function showPressed() {
+  for (const [id, modes] of Object.entries(PRESSED)) {
+    const on = conn.welcomed && (modes.includes(state.mode) || (id === 'explore' && report.holding));
+    if ($(id).getAttribute('aria-pressed') === String(on)) continue;
+    $(id).setAttribute('aria-pressed', String(on));
+    record(beaconLog.pressed, { id, pressed: on, time: now() });
+  }
+}
+// Explore's report, said after the mode has gone back to scanning. Beacon sends each sentence of it when it has
+// finished saying the last (at about 14 characters a second), so the report is over once no sentence has come for
+// longer than the last one takes, and the phone has finished saying it too: the screen reader's live region has
+// given out every sentence, the phone's voice or Beacon's audio has stopped.
+const report = {
+  holding: false, lastAt: 0, lastText: '', timer: null,
+  heard(text) {
+    this.lastAt = now();
+    this.lastText = text;
+  },
+  begin() {
+    this.holding = true;
+    clearInterval(this.timer);
+    this.timer = setInterval(() => { if (!this.stillSaid()) { this.end(); showPressed(); } }, 250);
+  },
+  end() {
+    this.holding = false;
+    clearInterval(this.timer);
+    this.timer = null;
+  },
+  stillSaid() {
+    if (now() - this.lastAt < 1 + 0.075 * this.lastText.length) return true; // the next sentence may still come
+    if (statusRegion.busy || alertRegion.busy) return true;
+    if ('speechSynthesis' in window && speechSynthesis.speaking) return true;
+    return audio.speech.size > 0 || (audio.ctx !== null && audio.ctx.currentTime < audio.speechEndsAt);
+  },
+};
 
 // ---- The camera: the rear camera, JPEG frames at the rate the server asks, never a backlog ----
 const FRAME_KIND = new Uint8Array([0x01]);
@@ -663,11 +776,19 @@ function onTaps() {
 // ---- The buttons and forms ----
 function stopEverything() {
   silence({ earcons: true }); // quiet at once, before the server's answer arrives
+  statusRegion.dropWaiting();
   endTalk();
   sendCommand('stop');
 }
+// A pressed button stops its job; Find unpressed asks what to find first.
+const isPressed = (id) => $(id).getAttribute('aria-pressed') === 'true';
 function toggleJob(id, command) {
-  if ($(id).getAttribute('aria-pressed') === 'true') sendCommand('stop'); else sendCommand(command);
+  if (isPressed(id)) sendCommand('stop'); else sendCommand(command);
+}
+function findOrStop() {
+  if (isPressed('find')) return sendCommand('stop');
+  $('find-text').value = '';
+  showScreen('find', 'find-text');
 }
 function findThing(what) {
   const thing = what.trim();
@@ -692,16 +813,18 @@ function onSubmit(id, act) {
 }
 function wireControls() {
   const clicks = {
-    find: () => { $('find-text').value = ''; showScreen('find', 'find-text'); },
+    find: findOrStop,
     read: () => toggleJob('read', 'read'),
     explore: () => toggleJob('explore', 'explore'),
     walk: () => toggleJob('walk', 'walk'),
     stop: stopEverything,
     talk: onTalkClick,
     'find-cancel': () => showScreen('main', 'find'),
-    'open-settings': () => showScreen('settings'),
+    'open-settings': () => { askToForget(false, { focus: false }); showScreen('settings'); },
     'close-settings': () => showScreen('main', 'open-settings'),
-    forget: forgetPhone,
+    forget: () => askToForget($('forget-confirm').hidden),
+    'forget-yes': forgetPhone,
+    'forget-cancel': () => { askToForget(false); announce('This phone stays paired.', { local: true }); },
   };
   for (const [id, act] of Object.entries(clicks)) $(id).addEventListener('click', act);
   for (const button of document.querySelectorAll('[data-object]')) button.addEventListener('click', () => findThing(button.dataset.object));
