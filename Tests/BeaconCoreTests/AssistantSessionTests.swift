@@ -120,6 +120,22 @@ import Testing
         #expect(finding.first == HelpPhrases().findObject.english)
     }
 
+    @Test func helpOnAPhoneNamesItsButtonsNotTheTerminalsKeys() {
+        var configuration = AssistantSession.Configuration()
+        configuration.controls = .phone
+        var session = AssistantSession(configuration: configuration)
+        _ = session.handle(.started(timestamp: 0, startedAt: Self.start))
+        _ = session.handle(.speechFinished(timestamp: 1))
+        let idle = Self.run(.help, on: &session, at: 2).map(\.text)
+        _ = Self.run(.findObject("cup"), on: &session, at: 5)
+        let finding = Self.run(.help, on: &session, at: 8).map(\.text)
+        #expect(idle.first?.contains("Tap Find") == true, "\(idle)")
+        #expect(finding.first?.contains("tap Find again") == true, "\(finding)")
+        for sentence in idle + finding {
+            #expect(!sentence.contains("press") && !sentence.contains("space") && !sentence.contains(" p "), "\(sentence)")
+        }
+    }
+
     @Test func aPageIsReadThroughTheSameArbiterSentenceBySentence() {
         var session = Self.started()
         _ = Self.run(.read, on: &session, at: 1)

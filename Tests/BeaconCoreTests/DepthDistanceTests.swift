@@ -60,8 +60,8 @@ import Testing
         let english = Phrasebook(language: .english, distanceUnit: .feet)
         #expect(english.distance(DistanceEstimate(unroundedMetres: 0.3, kind: .measured)) == "1 foot")
         #expect(english.distance(DistanceEstimate(unroundedMetres: 2, kind: .about)) == "about 7 feet")
-        // A bound stays a bound: 2.0 m is 6.56 ft, said as within 7 feet.
-        #expect(english.distance(DistanceEstimate(unroundedMetres: 2, kind: .atMost)) == "within 7 feet")
+        // A bound is said as an estimate, "within 7 feet" being no distance to walk: 2.0 m is 6.56 ft, about 7 feet.
+        #expect(english.distance(DistanceEstimate(unroundedMetres: 2, kind: .atMost)) == "about 7 feet")
         #expect(Phrasebook(language: .russian, distanceUnit: .feet).distance(DistanceEstimate(unroundedMetres: 0.9, kind: .measured))
                 == "3 фута")
         #expect(Phrasebook(language: .russian, distanceUnit: .feet).distance(DistanceEstimate(unroundedMetres: 1.5, kind: .measured))

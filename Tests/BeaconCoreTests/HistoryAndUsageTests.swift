@@ -38,12 +38,20 @@ import Testing
         #expect(RecentDetections().sentence(now: now, phrasebook: Phrasebook()) == "No recent detections.")
     }
 
+    @Test func eachThingIsNamedOnceAtItsNewestSighting() {
+        // A find records the cup each time it is found again; the person wants where it was last, once.
+        let recent = RecentDetections([record("cup", at: 10), record("chair", at: 60), record("cup", at: 120),
+                                       record("cup", at: 170)])
+        let now = start.addingTimeInterval(180)
+        #expect(recent.sentence(now: now, phrasebook: Phrasebook()) == "Recently: cup, 10 seconds ago; chair, 2 minutes ago.")
+    }
+
     @Test func oneClassSeenAtOneMomentIsOneCountedItem() {
         let recent = RecentDetections([record("bus", at: 170), record("person", at: 170), record("person", at: 170),
                                        record("person", at: 170), record("person", at: 100)])
         let now = start.addingTimeInterval(180)
         #expect(recent.sentence(now: now, phrasebook: Phrasebook())
-            == "Recently: bus, 10 seconds ago; three people, 10 seconds ago; person, 1 minute ago.")
+            == "Recently: bus, 10 seconds ago; three people, 10 seconds ago.")
     }
 
     @Test func usageAddsUpPerModeAndSplitsTodayFromAll() {

@@ -22,12 +22,19 @@ public struct AssistantSession: Sendable {
         /// A microphone and a recogniser are attached: "listen" (the push-to-talk key) opens them. Without, it says
         /// so and points to typing.
         public var hasVoiceInput = false
+        /// What the person controls Beacon with: help names a terminal's keys or a phone's buttons.
+        public var controls = Controls.keyboard
         /// A session started for one job (`beacon find`, `find-text`, `read`): see `AssistantJob`.
         public var job: AssistantJob?
         /// How battery saver and heat pace the engines; text recognition drops frames for longer than detection.
         public var powerPolicy = PowerPolicy()
 
         public init() {}
+    }
+
+    public enum Controls: Sendable {
+        case keyboard
+        case phone
     }
 
     public let configuration: Configuration
@@ -818,16 +825,17 @@ public struct AssistantSession: Sendable {
 
     private func help(for mode: AssistantMode) -> PhraseTemplate {
         let help = HelpPhrases()
-        switch mode {
-        case .idle: return help.help(for: .idle)
-        case .continuousScanning: return help.help(for: .continuousScanning)
-        case .onDemandScanning: return help.help(for: .onDemandScanning)
-        case .exploring: return help.help(for: .explore)
-        case .findingObject: return help.help(for: .findObject)
-        case .findingText: return help.help(for: .findText)
-        case .reading: return help.help(for: .read)
-        case .walking: return help.help(for: .walking)
+        let topic: HelpPhrases.Mode = switch mode {
+        case .idle: .idle
+        case .continuousScanning: .continuousScanning
+        case .onDemandScanning: .onDemandScanning
+        case .exploring: .explore
+        case .findingObject: .findObject
+        case .findingText: .findText
+        case .reading: .read
+        case .walking: .walking
         }
+        return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }
 
     // MARK: - Speech

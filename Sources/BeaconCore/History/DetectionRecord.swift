@@ -57,14 +57,15 @@ public struct RecentDetections: Sendable, Hashable {
     public func sentence(now: Date, phrasebook: Phrasebook) -> String {
         let phrases = phrasebook.assistant
         guard !records.isEmpty else { return phrasebook.say(phrases.noRecentDetections) }
-        // Records of one class said with the same age are one item ("three people, 10 seconds ago"): an explore
-        // report records each person, and hearing "person" three times over says nothing more.
+        // Each class is named once, at its newest sighting, newest first: "cup, 9 seconds ago" says where to look,
+        // and the cup seen a minute before says nothing more. Records of the class with that same age are one item
+        // ("three people, 10 seconds ago"): an explore report records each person.
         var groups: [(label: String, age: (minutes: Bool, count: Int), count: Int)] = []
         for record in records {
             let seconds = max(0, Int(now.timeIntervalSince(record.time).rounded()))
             let age = seconds < 60 ? (minutes: false, count: seconds) : (minutes: true, count: seconds / 60)
-            if let last = groups.last, last.label == record.label, last.age == age {
-                groups[groups.count - 1].count += 1
+            if let index = groups.firstIndex(where: { $0.label == record.label }) {
+                if groups[index].age == age { groups[index].count += 1 }
             } else {
                 groups.append((record.label, age, 1))
             }

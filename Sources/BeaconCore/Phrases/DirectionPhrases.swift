@@ -55,8 +55,6 @@ public struct QuantityPhrases: PhraseTable {
     public let feet = PhraseTemplate("{count} {count:foot|feet}", ru: "{count} {count:фут|фута|футов}", zh: "{count}英尺")
     /// An estimate (from a box's size) is said as one.
     public let about = PhraseTemplate("about {distance}", ru: "примерно {distance}", zh: "大约{distance}")
-    /// A bound, not an estimate: a box cut by the picture's edge says only that the object is no further.
-    public let within = PhraseTemplate("within {distance}", ru: "не дальше {distance}", zh: "{distance}以内")
     /// How long, as in "after two minutes" (Russian accusative: "через две минуты").
     public let seconds = PhraseTemplate("{count} {count:second|seconds}", ru: "{count} {count:секунду|секунды|секунд}",
                                         zh: "{count}秒")

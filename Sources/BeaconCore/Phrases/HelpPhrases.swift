@@ -53,6 +53,44 @@ public struct HelpPhrases: PhraseTable {
         ru: "Ходьба: сигналы чаще, когда препятствие ближе, голос называет стены, препятствия и лестницы; p — пауза, s — стоп.",
         zh: "步行中：东西越近，提示音越快，语音会说出墙、障碍和楼梯；p暂停，s停止。")
 
+    // MARK: Help on the phone: its buttons, not the terminal's keys
+    public let phoneIdle = PhraseTemplate(
+        "Tap Find, Read, Explore or Walk, or tap Talk and say a command; Stop is always on screen.",
+        ru: "Нажмите „Найти“, „Читать“, „Обзор“ или „Идти“ либо „Говорить“ и скажите команду; „Стоп“ всегда на экране.",
+        zh: "点【寻找】【阅读】【探索】或【步行】，或点【说话】说出命令；【停止】一直在屏幕上。")
+    public let phoneFindObject = PhraseTemplate(
+        "Finding: beeps quicken as it nears the middle; tap Find again or Stop to end.",
+        ru: "Поиск: сигналы чаще, когда предмет ближе к центру; нажмите „Найти“ ещё раз или „Стоп“, чтобы закончить.",
+        zh: "寻找物体：越接近中间，提示音越快；再点【寻找】或点【停止】结束。")
+    public let phoneFindText = PhraseTemplate(
+        "Finding text: beeps lead you to the words; tap Find again or Stop to end.",
+        ru: "Поиск надписи: сигналы ведут к ней; нажмите „Найти“ ещё раз или „Стоп“, чтобы закончить.",
+        zh: "寻找文字：提示音引导你找到文字；再点【寻找】或点【停止】结束。")
+    public let phoneRead = PhraseTemplate(
+        "In reading: tap Talk and say next, back or pause; tap Stop to end.",
+        ru: "Чтение: нажмите „Говорить“ и скажите «дальше», «назад» или «пауза»; „Стоп“ — закончить.",
+        zh: "阅读中：点【说话】说“下一句”“上一句”或“暂停”；点【停止】结束。")
+    public let phoneExplore = PhraseTemplate(
+        "Exploring: turn slowly to hear what is around you; tap Stop to end.",
+        ru: "Обзор: медленно поворачивайтесь и слушайте, что вокруг; „Стоп“ — закончить.",
+        zh: "探索：慢慢转动，听听周围有什么；点【停止】结束。")
+    public let phoneWalking = PhraseTemplate(
+        "In walking: beeps quicken as things come near, words name walls, obstacles and stairs; tap Walk or Stop to end.",
+        ru: "Ходьба: сигналы чаще, когда препятствие ближе, голос называет стены, препятствия и лестницы; „Идти“ или „Стоп“ — закончить.",
+        zh: "步行中：东西越近，提示音越快，语音会说出墙、障碍和楼梯；点【步行】或【停止】结束。")
+
+    /// The help for `mode` on a phone, which has buttons rather than keys.
+    public func phoneHelp(for mode: Mode) -> PhraseTemplate {
+        switch mode {
+        case .idle, .continuousScanning, .onDemandScanning: phoneIdle
+        case .findObject: phoneFindObject
+        case .findText: phoneFindText
+        case .read: phoneRead
+        case .explore: phoneExplore
+        case .walking: phoneWalking
+        }
+    }
+
     /// The help for `mode`.
     public func help(for mode: Mode) -> PhraseTemplate {
         switch mode {

@@ -67,14 +67,14 @@ public struct Phrasebook: Sendable, Hashable {
         return approximate ? say(QuantityPhrases().about, ["distance": plain]) : plain
     }
 
-    /// An estimate from a box's size: "about 2 metres", or "within 3 metres" when the box was cut by the picture;
-    /// a distance measured by depth plainly: "1 metre". In feet when the distance unit is feet.
+    /// An estimate from a box's size: "about 2 metres" (a box the picture cut off gives an upper bound, said the
+    /// same way: "within 3 metres" is no distance a listener can walk); a distance measured by depth plainly:
+    /// "1 metre". In feet when the distance unit is feet.
     public func distance(_ estimate: DistanceEstimate) -> String {
-        let plain = distanceUnit == .feet ? feet(estimate.unroundedMetres, roundingUp: estimate.kind == .atMost)
+        let plain = distanceUnit == .feet ? feet(estimate.unroundedMetres, roundingUp: false)
             : metres(halves: Int((estimate.metres * 2).rounded()))
         switch estimate.kind {
-        case .about: return say(QuantityPhrases().about, ["distance": plain])
-        case .atMost: return say(QuantityPhrases().within, ["distance": plain])
+        case .about, .atMost: return say(QuantityPhrases().about, ["distance": plain])
         case .measured: return plain
         }
     }

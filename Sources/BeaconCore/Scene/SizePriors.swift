@@ -32,8 +32,8 @@ public struct DistanceEstimate: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable {
         /// About this far ("about 2 metres").
         case about
-        /// At most this far ("within about 2 metres"): the picture cut the object off, so it looked smaller, and
-        /// further away, than it is.
+        /// At most this far: the picture cut the object off, so it looked smaller, and further away, than it is.
+        /// Said as "about 2 metres" too: a bound is no distance a listener can walk.
         case atMost
         /// Measured by depth at the object itself ("1 metre"): no "about".
         case measured
@@ -71,7 +71,7 @@ public struct SizePriors: Sendable, Hashable {
     public var defaultSize: ObjectSize
     /// A box side this close to the picture's edge is cut off by it (as `ObjectExtent` judges).
     public var edgeMargin: Double
-    /// An upper bound beyond this says nothing a person can act on ("within about 9 metres"): no estimate.
+    /// An upper bound beyond this says nothing a person can act on (at most 9 metres): no estimate.
     public var longestUsefulBound: Double
 
     public init(sizes: [String: ObjectSize] = Self.coco, defaultSize: ObjectSize = ObjectSize(height: 0.5),

@@ -132,6 +132,7 @@ public final class PhoneSessionHost: PhoneSessionFactory, @unchecked Sendable {
         power = composition.powerSensor()
         var configuration = AssistantSession.Configuration()
         configuration.hasVoiceInput = true
+        configuration.controls = .phone
         configuration.horizontalFieldOfView = fieldOfView
         configuration.speech.duckedGain = 1
         sessionConfiguration = configuration
