@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The pure core: value types, algorithms and state machines. Foundation only.
@@ -78,6 +79,15 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.embedInCode("Web")]),
 
+        // The helpers' hub's shared state (issue 19): PostgreSQL through PostgresNIO, so any number of hub instances on
+        // one database behave as one hub.
+        .target(name: "BeaconHub", dependencies: [
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            // Tokens and codes are hashed here, so PostgreSQL never sees them (not even in a slow-query log).
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+
         // What runs the product: the one session driver (scripted and live), the engines built from plain settings
         // (the composition root), the newest-frame workers and the inbox, power watch, the webhook sender, the
         // phone's session. The terminal, the phone server and tests all run it; it reports through a `Transcript`.
@@ -128,6 +138,9 @@ let package = Package(
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconCore", "BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
+        .testTarget(name: "BeaconHubTests", dependencies: ["BeaconHub", "BeaconTestSupport",
+                                                         .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                         .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconStore", "BeaconBench",
                                                               "BeaconVision", "BeaconTestSupport", "BeaconTestDoubles", "BeaconServer", "BeaconModels",
                                                               // A phone, as far as the in-process server can tell.

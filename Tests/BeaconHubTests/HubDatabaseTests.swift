@@ -1,0 +1,252 @@
+import BeaconHub
+import BeaconTestSupport
+import Foundation
+import Testing
+
+@Suite("The hub's state in PostgreSQL, shared by two instances", .serialized,
+       .enabled(if: TemporaryPostgres.isInstalled || TestData.required,
+                "PostgreSQL is not installed (scripts/setup.sh installs the Debian package postgresql)"))
+struct HubDatabaseTests {
+    @Test("migrations applied by two instances at once are each applied exactly once")
+    func concurrentMigrations() async throws {
+        try await TwoHubInstances.run(migrate: false) { hub in
+            async let fromFirst = hub.first.migrate()
+            async let fromSecond = hub.second.migrate()
+            let (first, second) = try await (fromFirst, fromSecond)
+            let all = HubSchema.migrations.map(\.version).sorted()
+            #expect(Set(first).isDisjoint(with: second), "both applied \(Set(first).intersection(second))")
+            #expect((first + second).sorted() == all)
+            #expect(try await hub.second.appliedMigrations() == all)
+            #expect(try await hub.first.migrate().isEmpty) // a third start finds nothing to do
+        }
+    }
+
+    @Test("an invitation redeems once, even when two instances redeem it at the same moment")
+    func invitationRedeemsOnce() async throws {
+        try await TwoHubInstances.run { hub in
+            let invitation = try await hub.first.invite(.volunteer)
+            async let viaFirst = hub.first.redeem(code: invitation.code, displayName: "Ann", languages: ["en"])
+            async let viaSecond = hub.second.redeem(code: invitation.code, displayName: "Bob", languages: ["en"])
+            let winners = try await [viaFirst, viaSecond].compactMap { $0 }
+            #expect(winners.count == 1)
+            let membership = try #require(winners.first)
+            #expect(membership.member.role == .volunteer)
+            #expect(try await hub.second.redeem(code: invitation.code, displayName: "Eve", languages: ["en"]) == nil)
+            #expect(try await hub.second.authenticate(token: membership.token) == membership.member)
+            #expect(try await hub.first.members().map(\.id) == [membership.member.id])
+
+            // Typed by hand: case and dashes do not matter.
+            let typed = try await hub.first.invite(.person)
+            let spaced = typed.code.lowercased().enumerated()
+                .map { $0.offset > 0 && $0.offset % 4 == 0 ? "-\($0.element)" : "\($0.element)" }.joined()
+            #expect(try await hub.second.redeem(code: spaced, displayName: "Cat", languages: ["ru"])?.member.role == .person)
+        }
+    }
+
+    @Test("a forged token and a blocked member are refused; a removed member is gone")
+    func forgedAndBlocked() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Pat")
+            let volunteer = try await hub.join(.volunteer, "Val")
+            #expect(try await hub.second.authenticate(token: "forged-token") == nil)
+            #expect(try await hub.second.authenticate(token: volunteer.token + "x") == nil)
+
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "keys", language: "en")
+            #expect(try await hub.second.take(job: job.id, volunteer: volunteer.member.id) != nil)
+            #expect(try await hub.first.setBlocked(true, member: volunteer.member.id))
+            #expect(try await hub.second.authenticate(token: volunteer.token) == nil)
+            // Blocking took the job back from them; they are offered nothing and can take nothing.
+            #expect(try await hub.second.job(job.id)?.state == .open)
+            #expect(try await hub.second.offers(volunteer: volunteer.member.id).isEmpty)
+            #expect(try await hub.second.take(job: job.id, volunteer: volunteer.member.id) == nil)
+
+            #expect(try await hub.first.setBlocked(false, member: volunteer.member.id))
+            #expect(try await hub.second.authenticate(token: volunteer.token)?.id == volunteer.member.id)
+            #expect(try await hub.second.remove(member: volunteer.member.id))
+            #expect(try await hub.second.authenticate(token: volunteer.token) == nil)
+            #expect(try await hub.first.members().map(\.id) == [person.member.id])
+        }
+    }
+
+    @Test("a job posted through one instance is taken through the other, and a second taker loses")
+    func firstTakerWins() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Pat")
+            let ann = try await hub.join(.volunteer, "Ann"), bob = try await hub.join(.volunteer, "Bob")
+            let russianOnly = try await hub.join(.volunteer, "Ivan", languages: ["ru"])
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "blue folder", language: "en")
+            #expect(job.state == .open)
+
+            #expect(try await hub.second.offers(volunteer: ann.member.id).map(\.id) == [job.id])
+            #expect(try await hub.second.offers(volunteer: russianOnly.member.id).isEmpty) // no shared language
+            #expect(try await hub.second.take(job: job.id, volunteer: russianOnly.member.id) == nil)
+
+            async let annTakes = hub.second.take(job: job.id, volunteer: ann.member.id)
+            async let bobTakes = hub.first.take(job: job.id, volunteer: bob.member.id)
+            let takers = try await [annTakes, bobTakes].compactMap { $0 }
+            #expect(takers.count == 1)
+            let taken = try #require(takers.first)
+            #expect(taken.state == .taken && taken.leaseUntil != nil)
+            #expect([ann.member.id, bob.member.id].contains(taken.takenBy ?? -1))
+            #expect(try await hub.first.job(job.id)?.takenBy == taken.takenBy)
+            #expect(try await hub.first.offers(volunteer: bob.member.id).isEmpty)
+            #expect(try await hub.first.offers(volunteer: ann.member.id).isEmpty)
+        }
+    }
+
+    @Test("a volunteer who stops heartbeating loses the job after the lease, and another takes it")
+    func leaseExpires() async throws {
+        var policy = HubPolicy()
+        policy.lease = .seconds(2)
+        try await TwoHubInstances.run(policy: policy) { hub in
+            let person = try await hub.join(.person, "Pat")
+            let ann = try await hub.join(.volunteer, "Ann"), bob = try await hub.join(.volunteer, "Bob")
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "wallet", language: "en")
+            _ = try await hub.first.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(1))
+            #expect(try await hub.first.take(job: job.id, volunteer: ann.member.id) != nil)
+            #expect(try await hub.first.heartbeat(job: job.id, volunteer: ann.member.id))
+            #expect(try await hub.second.expireLeases().isEmpty) // a live lease stays
+            #expect(try await hub.second.take(job: job.id, volunteer: bob.member.id) == nil)
+
+            try await Task.sleep(for: .milliseconds(2_500)) // Ann's instance vanished: no heartbeat
+            #expect(try await hub.second.expireLeases() == [job.id])
+            #expect(try await hub.second.expireLeases().isEmpty) // reopened once
+            #expect(try await hub.first.heartbeat(job: job.id, volunteer: ann.member.id) == false)
+            #expect(try await hub.second.offers(volunteer: bob.member.id).map(\.id) == [job.id])
+            #expect(try await hub.second.take(job: job.id, volunteer: bob.member.id)?.takenBy == bob.member.id)
+            // Ann, back too late, can neither mark nor see the photos; Bob can.
+            await #expect(throws: HubError.self) {
+                try await hub.first.mark(job: job.id, volunteer: ann.member.id, .point(photo: 1, x: 0.5, y: 0.5))
+            }
+            #expect(try await hub.first.photos(job: job.id, member: ann.member.id).isEmpty)
+            #expect(try await hub.first.photos(job: job.id, member: bob.member.id).map(\.sequence) == [1])
+            let mark = try await hub.second.mark(job: job.id, volunteer: bob.member.id, .point(photo: 1, x: 0.25, y: 0.75))
+            #expect(try await hub.first.marks(job: job.id) == [mark])
+        }
+    }
+
+    @Test("photos beyond 30 a job are refused, even when two instances add them at once")
+    func photoLimit() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Pat")
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "earring", language: "en")
+            let outcomes = await withTaskGroup(of: Int?.self) { group in
+                for number in 0..<34 {
+                    let instance = number.isMultiple(of: 2) ? hub.first : hub.second
+                    group.addTask {
+                        try? await instance.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(number),
+                                                     orientation: PhotoOrientation(heading: 90, pitch: 10, roll: 0))
+                    }
+                }
+                return await group.reduce(into: [Int?]()) { $0.append($1) }
+            }
+            #expect(outcomes.compactMap { $0 }.sorted() == Array(1...30))
+            #expect(try await hub.second.storedPhotoCount(job: job.id) == 30)
+            await #expect(throws: HubError.photoLimitReached(job: job.id, limit: 30)) {
+                try await hub.first.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(99))
+            }
+            let photos = try await hub.second.photos(job: job.id, member: person.member.id)
+            #expect(photos.count == 30 && photos.first?.orientation == PhotoOrientation(heading: 90, pitch: 10, roll: 0))
+            #expect(try await hub.first.close(job: job.id, by: person.member.id))
+        }
+    }
+
+    @Test("a job's photos are gone from the database when it closes")
+    func photosGoneOnClose() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Pat")
+            let volunteer = try await hub.join(.volunteer, "Val")
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "cup", language: "en")
+            for number in 1...3 {
+                #expect(try await hub.first.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(number)) == number)
+            }
+            _ = try await hub.second.take(job: job.id, volunteer: volunteer.member.id)
+            _ = try await hub.second.mark(job: job.id, volunteer: volunteer.member.id, .notInPhoto(photo: 1))
+            _ = try await hub.second.mark(job: job.id, volunteer: volunteer.member.id, .message("On the shelf by the door"))
+            #expect(try await hub.first.close(job: job.id, by: volunteer.member.id + 1000) == false) // not theirs
+            #expect(try await hub.second.close(job: job.id, by: volunteer.member.id, reason: "found"))
+            #expect(try await hub.first.storedPhotoCount(job: job.id) == 0)
+            #expect(try await hub.first.job(job.id)?.state == .closed)
+            #expect(try await hub.first.marks(job: job.id).count == 2) // coordinates and words, no picture
+            #expect(try await hub.first.close(job: job.id, by: person.member.id) == false) // once
+            await #expect(throws: HubError.jobNotAvailable(job.id)) {
+                try await hub.first.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(4))
+            }
+        }
+    }
+
+    @Test("the sweep closes a job abandoned longer than the retention and deletes its photos, and no other")
+    func sweepAbandoned() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Pat")
+            let abandoned = try await hub.first.postJob(person: person.member.id, objectName: "keys", language: "en")
+            let fresh = try await hub.first.postJob(person: person.member.id, objectName: "phone", language: "en")
+            for job in [abandoned, fresh] {
+                _ = try await hub.first.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(job.id))
+            }
+            // Two hours of silence, without waiting two hours.
+            try await hub.first.client.query(
+                "UPDATE jobs SET last_activity_at = now() - interval '2 hours' WHERE id = \(abandoned.id)")
+            #expect(try await hub.second.sweep(retention: .seconds(3600)) == [abandoned.id])
+            #expect(try await hub.first.sweep(retention: .seconds(3600)).isEmpty)
+            #expect(try await hub.first.storedPhotoCount(job: abandoned.id) == 0)
+            #expect(try await hub.first.job(abandoned.id)?.state == .closed)
+            #expect(try await hub.first.storedPhotoCount(job: fresh.id) == 1)
+            #expect(try await hub.first.job(fresh.id)?.state == .open)
+        }
+    }
+
+    @Test("what one instance commits is announced to a listener on the other")
+    func notificationsCrossInstances() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Pat")
+            let volunteer = try await hub.join(.volunteer, "Val")
+            let (ready, listening) = AsyncStream.makeStream(of: Void.self)
+            let address = hub.address, logger = hub.logger
+            let listener = Task {
+                try await withTimeout(seconds: 30) {
+                    try await HubEventListener.listen(to: address, logger: logger) { events in
+                        listening.yield()
+                        var received: [HubEvent] = []
+                        for try await event in events {
+                            received.append(event)
+                            if event.kind == .closed { break }
+                        }
+                        return received
+                    }
+                }
+            }
+            for await _ in ready { break }
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "keys", language: "en")
+            _ = try await hub.first.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(1))
+            _ = try await hub.first.take(job: job.id, volunteer: volunteer.member.id)
+            _ = try await hub.first.mark(job: job.id, volunteer: volunteer.member.id, .point(photo: 1, x: 0.1, y: 0.9))
+            try await hub.first.close(job: job.id, by: person.member.id)
+            let received = try await listener.value
+            #expect(received == [.posted, .photo, .taken, .marked, .closed].map { HubEvent(jobID: job.id, kind: $0) })
+        }
+    }
+}
+
+@Suite("The hub's plain values")
+struct HubValueTests {
+    @Test("an event's payload reads back; anything else is not an event")
+    func eventPayload() {
+        for kind in HubEvent.Kind.allCases {
+            #expect(HubEvent(payload: HubEvent(jobID: 42, kind: kind).payload) == HubEvent(jobID: 42, kind: kind))
+        }
+        #expect(HubEvent(payload: "42") == nil)
+        #expect(HubEvent(payload: "x:posted") == nil)
+        #expect(HubEvent(payload: "42:eaten") == nil)
+    }
+
+    @Test("a database address is read from a postgres:// URL")
+    func databaseAddress() throws {
+        let address = try HubDatabaseAddress(url: "postgres://hub:s%40cret@db.example:6543/beacon")
+        #expect(address == HubDatabaseAddress(host: "db.example", port: 6543, username: "hub", password: "s@cret",
+                                              database: "beacon"))
+        #expect(try HubDatabaseAddress(url: "postgresql://hub@localhost").port == 5432)
+        #expect(throws: HubError.self) { try HubDatabaseAddress(url: "http://hub@localhost/beacon") }
+        #expect(throws: HubError.self) { try HubDatabaseAddress(url: "postgres://localhost/beacon") }
+    }
+}
