@@ -20,6 +20,11 @@
 #                   and justification in DejaVu Serif). Each column's text is in Tests/Data/columns/, one file a column,
 #                   so tests know what each column says. columns-3-tilted.png: the three columns turned by 4° on a
 #                   grey table, as a hand-held camera frames them.
+#   magazine-1.png, magazine-2.png, magazine-3.png  magazine pages, 1280 wide, laid out from blocks of text in
+#                   Tests/Data/columns/magazine-N.txt (the page's text in printed order) with pictures drawn by
+#                   ffmpeg (a landscape: nothing a recogniser could read), a captioned picture inside a column or
+#                   across two, a boxed pull quote, a crosshead, columns of unequal height, a footer or a page number
+#                   (render_magazine, below). magazine-1-tilted.png: the first turned by 3° on a grey table.
 #   page-focus-1080p.mp4  3 s at 15 fps of page-1080p.png, blurred for its first second as a camera finding focus:
 #                   for timing the sharpness measure and watching the frame selector (beacon bench frames)
 #
@@ -129,6 +134,140 @@ else
 [ -s "$out/columns-3-tilted.png" ] || ffmpeg -v error -y -i "$out/columns-3.png" \
   -vf "format=rgb24,pad=iw+80:ih+80:40:40:0x505050,rotate=4*PI/180:fillcolor=0x505050,scale=1024:-2" \
   -frames:v 1 "$out/columns-3-tilted.png"
+
+# Magazine pages, laid out as a designer would: blocks of a text file placed in columns, with drawn pictures and ruled
+# boxes around them. The file holds the page's text in printed order, one block a paragraph (blocks are separated
+# by blank lines), so a test knows what the page says and in which order without knowing where things stand.
+# Arguments: output, page size (WxH), number of columns, text file; then the layout on standard input, one item a
+# line, fields separated by "|", each item placed under what its columns already hold:
+#   span|BLOCK|FONT               across every column (a headline, a standfirst); every column starts under it
+#   text|COLUMNS|BLOCK|FONT       justified prose in COLUMNS (one, "2", or a range, "2-3")
+#   left|COLUMNS|BLOCK|FONT       left-aligned: a caption, a crosshead, ragged prose
+#   picture|COLUMNS|HEIGHT        a drawn landscape (sky, sun, hills): no text in it for a recogniser to find
+#   quote|COLUMNS|BLOCK|FONT      a pull quote, centred in a ruled box
+#   foot|SIDE|BLOCK|FONT          on the page's bottom margin, at the left, centre or right
+render_magazine() {
+  local target=$1 size=$2 count=$3 source=$4
+  local page_w=${size%x*} page_h=${size#*x} margin=60 gutter=40 pad=18
+  local column_w=$(( (page_w - 2 * margin - (count - 1) * gutter) / count ))
+  awk -v dir="$tmp" 'BEGIN { RS = "" } { printf "%s", $0 > (dir "/block" NR ".txt") }' "$source"
+  local tops=() c; for ((c = 1; c <= count; c++)); do tops[c]=50; done
+  local inputs=() graph="[0:v]format=rgb24[p0]" layer=0 image=0
+  # The lowest top among columns first..last, and the x and width those columns cover.
+  local first last x y w
+  span_of() {
+    first=${1%-*} last=${1#*-}; y=0
+    for ((c = first; c <= last; c++)); do (( tops[c] > y )) && y=${tops[c]}; done
+    x=$(( margin + (first - 1) * (column_w + gutter) )); w=$(( (last - first + 1) * column_w + (last - first) * gutter ))
+  }
+  place() { # an image input at x, y
+    inputs+=(-i "$1"); image=$((image + 1))
+    graph+=";[p$layer][$image:v]overlay=x=$2:y=$3[p$((layer + 1))]"; layer=$((layer + 1))
+  }
+  height_of() { ffprobe -v error -select_streams v -show_entries stream=height -of csv=p=0 "$1"; }
+  local kind a b font file h
+  while IFS='|' read -r kind a b font; do
+    [ -n "$kind" ] || continue
+    file="$tmp/item$image.png"
+    case "$kind" in
+      span)
+        span_of "1-$count"
+        pango-view -q --pixels --font="$b" --width="$w" --wrap=word --margin=0 -o "$file" "$tmp/block$a.txt"
+        h=$(height_of "$file"); place "$file" "$x" "$y"
+        for ((c = 1; c <= count; c++)); do tops[c]=$((y + h + 28)); done ;;
+      text|left)
+        span_of "$a"
+        local justify=(); [ "$kind" = text ] && justify=(--justify)
+        pango-view -q --pixels --font="$font" --width="$w" "${justify[@]}" --wrap=word --margin=0 -o "$file" \
+          "$tmp/block$b.txt"
+        h=$(height_of "$file"); place "$file" "$x" "$y"
+        for ((c = first; c <= last; c++)); do tops[c]=$((y + h + 24)); done ;;
+      picture)
+        span_of "$a"
+        # Sky darkening upwards, a sun, a wavy green hill: geq paints each pixel from its position.
+        local hill="gt(Y,0.62*H+0.08*H*sin(2*PI*X/W))" sun="lt(hypot(X-0.72*W,Y-0.3*H),0.13*H)"
+        graph+=";color=c=white:s=${w}x$b:d=1,format=rgb24,geq=r='if($hill,60+40*Y/H,if($sun,250,110+90*Y/H))'"
+        graph+=":g='if($hill,120+50*Y/H,if($sun,205,160+70*Y/H))':b='if($hill,50,if($sun,90,220+30*Y/H))'[pic$layer]"
+        graph+=";[p$layer][pic$layer]overlay=x=$x:y=$y[p$((layer + 1))]"; layer=$((layer + 1))
+        for ((c = first; c <= last; c++)); do tops[c]=$((y + b + 12)); done ;;
+      quote)
+        span_of "$a"
+        pango-view -q --pixels --font="$font" --width="$((w - 2 * pad))" --align=center --wrap=word --margin=0 \
+          -o "$file" "$tmp/block$b.txt"
+        h=$(height_of "$file"); place "$file" "$((x + pad))" "$((y + pad))"
+        graph+=";[p$layer]drawbox=x=$x:y=$y:w=$w:h=$((h + 2 * pad)):color=black:t=3[p$((layer + 1))]"; layer=$((layer + 1))
+        for ((c = first; c <= last; c++)); do tops[c]=$((y + h + 2 * pad + 24)); done ;;
+      foot)
+        pango-view -q --pixels --font="$font" --margin=0 -o "$file" "$tmp/block$b.txt"
+        h=$(height_of "$file")
+        local foot_w; foot_w=$(ffprobe -v error -select_streams v -show_entries stream=width -of csv=p=0 "$file")
+        case "$a" in
+          left) x=$margin ;;
+          centre) x=$(( (page_w - foot_w) / 2 )) ;;
+          *) x=$((page_w - margin - foot_w)) ;;
+        esac
+        place "$file" "$x" "$((page_h - 40 - h))" ;;
+      *) echo "text samples: unknown magazine item $kind" >&2; return 1 ;;
+    esac
+  done
+  ffmpeg -v error -y -f lavfi -i "color=c=white:s=$size:d=1" "${inputs[@]}" \
+    -filter_complex "$graph" -map "[p$layer]" -frames:v 1 "$target"
+}
+serif="DejaVu Serif 20"
+# A headline and a standfirst across three columns of unequal height; a picture in the middle of the first with its
+# caption under it, a pull quote boxed in the second, the third ending early; the paper's name and the page number
+# in the foot. Printed order: headline, standfirst, the first column (text, caption, text), the second (text,
+# quote, text), the third, the foot.
+[ -s "$out/magazine-1.png" ] || render_magazine "$out/magazine-1.png" 1280x1060 3 "$columns/magazine-1.txt" <<LAYOUT
+span|1|DejaVu Sans Bold 40
+span|2|DejaVu Serif Italic 24
+text|1|3|$serif
+picture|1|210
+left|1|4|DejaVu Sans Oblique 16
+text|1|5|$serif
+text|2|6|$serif
+quote|2|7|DejaVu Serif Bold Italic 26
+text|2|8|$serif
+text|3|9|$serif
+text|3|10|$serif
+foot|left|11|DejaVu Sans Bold 16
+foot|right|12|DejaVu Sans 16
+LAYOUT
+# A headline over three columns; a picture across the second and third at the top with a caption as wide, the first
+# column running beside it; the second and third columns under the caption, of unequal height; a page number.
+# Printed order: headline, the first column, caption, the second column, the third, the page number.
+[ -s "$out/magazine-2.png" ] || render_magazine "$out/magazine-2.png" 1280x760 3 "$columns/magazine-2.txt" <<LAYOUT
+span|1|DejaVu Sans Bold 40
+text|1|2|$serif
+text|1|3|$serif
+picture|2-3|250
+left|2-3|4|DejaVu Sans Oblique 16
+text|2|5|$serif
+text|3|6|$serif
+foot|right|7|DejaVu Sans 16
+LAYOUT
+# Ragged-right columns: a byline under the headline, a crosshead in the first column, a picture at the top of the
+# second with its caption, a pull quote boxed in the third; a page number in the middle of the foot. Printed order:
+# headline, byline, the first column (text, crosshead, text), the second (caption, text), the third (text, quote,
+# text), the page number.
+[ -s "$out/magazine-3.png" ] || render_magazine "$out/magazine-3.png" 1280x860 3 "$columns/magazine-3.txt" <<LAYOUT
+span|1|DejaVu Sans Bold 40
+span|2|DejaVu Sans 18
+left|1|3|$serif
+left|1|4|DejaVu Sans Bold 22
+left|1|5|$serif
+picture|2|200
+left|2|6|DejaVu Sans Oblique 16
+left|2|7|$serif
+left|3|8|$serif
+quote|3|9|DejaVu Serif Bold Italic 24
+left|3|10|$serif
+foot|centre|11|DejaVu Sans 16
+LAYOUT
+# The first page as a hand-held camera frames it: turned by 3° on a grey table.
+[ -s "$out/magazine-1-tilted.png" ] || ffmpeg -v error -y -i "$out/magazine-1.png" \
+  -vf "format=rgb24,pad=iw+80:ih+80:40:40:0x505050,rotate=3*PI/180:fillcolor=0x505050,scale=1280:-2" \
+  -frames:v 1 "$out/magazine-1-tilted.png"
 fi
 
 page="$here/../shared/testdata/images/page.png"

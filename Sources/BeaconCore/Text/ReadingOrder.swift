@@ -5,11 +5,13 @@
 /// group is turned level before anything is compared, so a tilted photo orders like a straight one. Each group is
 /// levelled again once split off, so the two pages of an open book may lie at different angles.
 ///
-/// How columns are found, recursively (an XY cut that prefers columns): if some white gap at least `minimumGutter`
-/// line heights wide runs down between the lines of a group, and the parts on either side stand side by side, the
-/// group is split there into columns, read left to right. Otherwise something spans the columns (a heading, a
-/// full-width paragraph, a footer), and the group is cut across at its widest white gap between rows, above before
-/// below, so the parts without the spanning text can split into columns. A group with neither is read row by row.
+/// How blocks are found, recursively (an XY cut guided by the page's column separators, see `ColumnSeparators`):
+/// first a section break, a white band across the group that no column runs on through (under a headline or a
+/// standfirst, above a footer), cut at the widest one, above before below. Then white gaps at least `minimumGutter`
+/// line heights wide that run down past all the lines, where the parts on either side stand side by side: columns,
+/// read left to right. A band that a column does run through (a picture's edge level with a pull quote's box and the
+/// end of a shorter column) is cut only when there is nothing else, so columns of unequal height with pictures in
+/// them are read one after another, not interleaved. A group with none of these is read row by row.
 /// Rows are compared by the middle half of each line's height, so boxes the recogniser padded do not run together.
 public struct ReadingOrder: Sendable {
     /// The narrowest white gap between columns, in median line heights. Recognisers pad their line boxes (PP-OCR's
@@ -42,23 +44,32 @@ public struct ReadingOrder: Sendable {
         if shared > 0.5 * (levelled.lines.map(\.height).min() ?? 0) {
             return ([[levelled.lines.sorted { $0.left < $1.left }.map(\.line)]], true)
         }
-        let columns = Self.splitAtGutters(levelled.lines, gutter: minimumGutter * levelled.medianHeight)
+        let gutter = minimumGutter * levelled.medianHeight
+        let separators = ColumnSeparators(levelled.lines, gutter: gutter,
+                                          tolerance: Self.separatorTolerance * levelled.medianHeight,
+                                          lineHeight: levelled.medianHeight)
+        let gaps = Self.rowGaps(levelled.lines)
+        // A section break before columns: a footer under columns that do not cross it would otherwise be read
+        // with the column it stands under.
+        if let band = gaps.filter({ !separators.continues(across: $0) }).max(by: Self.narrower) {
+            return cut(levelled.lines, at: band)
+        }
+        let columns = Self.splitAtGutters(levelled.lines, gutter: gutter)
         if columns.count > 1 {
             return (columns.flatMap { order($0.map(\.line)).blocks }, false)
         }
-        if let (above, below) = Self.splitAtWidestRowGap(levelled.lines) {
-            let top = order(above.map(\.line)), bottom = order(below.map(\.line))
-            if top.isOneBlock && bottom.isOneBlock, let upper = top.blocks.first, let lower = bottom.blocks.first {
-                return ([upper + lower], true)
-            }
-            return (top.blocks + bottom.blocks, false)
+        // Something crosses the gutters where the columns go on past every band (a pull quote over two columns):
+        // the widest band is the least bad cut.
+        if let band = gaps.max(by: Self.narrower) {
+            return cut(levelled.lines, at: band)
         }
         return ([Self.rows(of: levelled.lines).map { $0.map(\.line) }], true)
     }
 
     /// The group cut into columns at every white gap at least a gutter wide that runs down past all its lines.
-    /// Columns stand side by side: when two neighbours do not share any height (a right-aligned date above a
-    /// left-aligned greeting), they are not columns, and the group is left whole to be cut across instead.
+    /// Columns stand side by side: each shares some height with another (a column that starts under a picture
+    /// may share none with its short neighbour, but both run beside a third). When they do not (a right-aligned
+    /// date above a left-aligned greeting), they are not columns, and the group is left whole to be cut across.
     private static func splitAtGutters(_ lines: [LevelledLine], gutter: Double) -> [[LevelledLine]] {
         var columns: [[LevelledLine]] = []
         var columnRight = -Double.infinity
@@ -73,22 +84,44 @@ public struct ReadingOrder: Sendable {
         let spans = columns.map { column in
             (top: column.map(\.coreTop).min()!, bottom: column.map(\.coreBottom).max()!)
         }
-        let sideBySide = zip(spans, spans.dropFirst()).allSatisfy { min($0.bottom, $1.bottom) > max($0.top, $1.top) }
+        let sideBySide = spans.indices.allSatisfy { index in
+            spans.indices.contains { other in
+                let (a, b) = (spans[index], spans[other])
+                return other != index && min(a.bottom, b.bottom) > max(a.top, b.top)
+            }
+        }
         return sideBySide ? columns : [lines]
     }
 
-    /// The group cut across at the widest gap between the middle halves of its lines; nil when they all overlap.
-    private static func splitAtWidestRowGap(_ lines: [LevelledLine]) -> ([LevelledLine], [LevelledLine])? {
+    /// The group cut across at a white band, above before below; one block when neither part split into columns.
+    private func cut(_ lines: [LevelledLine], at band: ClosedRange<Double>)
+        -> (blocks: [[[TextLine]]], isOneBlock: Bool) {
+        let top = order(lines.filter { $0.coreBottom <= band.lowerBound }.map(\.line))
+        let bottom = order(lines.filter { $0.coreBottom > band.lowerBound }.map(\.line))
+        if top.isOneBlock && bottom.isOneBlock, let upper = top.blocks.first, let lower = bottom.blocks.first {
+            return ([upper + lower], true)
+        }
+        return (top.blocks + bottom.blocks, false)
+    }
+
+    /// How near, in median line heights, a line's edge must come to a column separator to run along it: ragged
+    /// text and a recogniser's uneven boxes still border their column.
+    static let separatorTolerance = 1.5
+
+    private static func narrower(_ a: ClosedRange<Double>, _ b: ClosedRange<Double>) -> Bool {
+        a.upperBound - a.lowerBound < b.upperBound - b.lowerBound
+    }
+
+    /// The white bands across the group, between the middle halves of the lines above and below each.
+    private static func rowGaps(_ lines: [LevelledLine]) -> [ClosedRange<Double>] {
         let byTop = lines.sorted { $0.coreTop < $1.coreTop }
         var reach = byTop[0].coreBottom
-        var widest: (gap: Double, index: Int)?
-        for index in 1..<byTop.count {
-            let gap = byTop[index].coreTop - reach
-            if gap > 0 && gap > widest?.gap ?? 0 { widest = (gap, index) }
-            reach = max(reach, byTop[index].coreBottom)
+        var gaps: [ClosedRange<Double>] = []
+        for line in byTop.dropFirst() {
+            if line.coreTop > reach { gaps.append(reach...line.coreTop) }
+            reach = max(reach, line.coreBottom)
         }
-        guard let widest else { return nil }
-        return (Array(byTop[..<widest.index]), Array(byTop[widest.index...]))
+        return gaps
     }
 
     /// A group's lines as rows top to bottom: lines overlapping vertically by more than half the smaller height
@@ -107,7 +140,7 @@ public struct ReadingOrder: Sendable {
 }
 
 /// Lines grouped for reading: blocks in reading order (a column, or the part of a page above or below a heading
-/// that spans columns), each a list of rows top to bottom, each row's lines left to right.
+/// or another section break), each a list of rows top to bottom, each row's lines left to right.
 public struct ReadingLayout: Sendable, Hashable {
     public var blocks: [[[TextLine]]]
 
@@ -123,7 +156,7 @@ public struct ReadingLayout: Sendable, Hashable {
 }
 
 /// A line's extent in the levelled page: `left…right` along the text, `top…bottom` across it.
-private struct LevelledLine {
+struct LevelledLine {
     var line: TextLine
     var left: Double
     var right: Double
