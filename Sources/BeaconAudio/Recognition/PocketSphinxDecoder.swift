@@ -16,6 +16,8 @@ final class PocketSphinxDecoder {
 
     private let decoder: OpaquePointer
     private var dither = Dither()
+    /// The running cepstral mean as the model starts it (its -cmninit, nothing learnt yet), for `forgetVoice`.
+    private var initialMean: CepstralMean?
     /// `cmd_ln_parse_r` keeps pointers into argv, so the strings stay allocated until the decoder is freed.
     private let arguments: [UnsafeMutablePointer<CChar>?]
 
@@ -60,6 +62,7 @@ final class PocketSphinxDecoder {
             throw RecognitionError.decoderFailed(reason: "the acoustic model at \(acousticModel.path) did not load")
         }
         self.decoder = decoder
+        initialMean = CepstralMean(decoder)
     }
 
     deinit {
@@ -111,6 +114,16 @@ final class PocketSphinxDecoder {
         guard ps_set_search(decoder, search) >= 0 else {
             throw RecognitionError.decoderFailed(reason: "it has no search \(search)")
         }
+    }
+
+    /// Forgets what the decoder learnt of the voices and microphone it heard (the running mean of their spectrum,
+    /// which each utterance updates) and restarts the dither: it then hears the next utterance exactly as a new
+    /// decoder would, whatever came before.
+    func forgetVoice() {
+        Self.library.lock()
+        defer { Self.library.unlock() }
+        initialMean?.restore(into: decoder)
+        dither = Dither()
     }
 
     func startUtterance() throws {
@@ -169,5 +182,32 @@ struct Dither {
         for index in samples.indices where next() >> 62 == 0 && samples[index] < .max {
             samples[index] += 1
         }
+    }
+}
+
+/// The front end's running cepstral mean (live CMN): the mean, the sums it is updated from and their frame count.
+/// sphinxbase's cmn_live_set would restart the sums from a window of 500 frames, which is not how a new decoder
+/// starts (no frames at all), so the fields are copied as they are.
+private struct CepstralMean {
+    let mean: [Float]
+    let sum: [Float]
+    let frames: Int32
+
+    init?(_ decoder: OpaquePointer) {
+        guard let feature = ps_get_feat(decoder), let state = feature.pointee.cmn_struct else { return nil }
+        let count = Int(state.pointee.veclen)
+        mean = Array(UnsafeBufferPointer(start: state.pointee.cmn_mean, count: count))
+        sum = Array(UnsafeBufferPointer(start: state.pointee.sum, count: count))
+        frames = state.pointee.nframe
+    }
+
+    func restore(into decoder: OpaquePointer) {
+        guard let feature = ps_get_feat(decoder), let state = feature.pointee.cmn_struct,
+              Int(state.pointee.veclen) == mean.count else { return }
+        for index in mean.indices {
+            state.pointee.cmn_mean[index] = mean[index]
+            state.pointee.sum[index] = sum[index]
+        }
+        state.pointee.nframe = frames
     }
 }

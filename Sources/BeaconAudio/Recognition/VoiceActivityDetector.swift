@@ -62,6 +62,13 @@ struct VoiceActivityDetector: Sendable {
         quietRun = 0
     }
 
+    /// Forgets speech in progress and the noise floor, which the next frame starts again, as in a new detector;
+    /// positions keep counting from the start of the stream.
+    mutating func forgetFloor() {
+        reset()
+        floor = nil
+    }
+
     private func level(_ frame: ArraySlice<Int16>) -> Double {
         var sum = 0.0
         for sample in frame { sum += Double(sample) * Double(sample) }

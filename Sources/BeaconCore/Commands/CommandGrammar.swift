@@ -19,6 +19,8 @@ public struct CommandGrammar: Sendable {
     public static let wakeRule = "wake"
     /// Speech that is no command: filler words, when the caller gives one (see `jsgf(filler:fillerWeight:)`).
     public static let fillerRule = "filler"
+    /// One word that is no command, said alone (see `jsgf(filler:fillerWeight:loneFiller:loneFillerWeight:)`).
+    public static let loneFillerRule = "lone_filler"
 
     /// Words people find on signs, for "find text EXIT".
     public static let signWords: [String] = [
@@ -100,7 +102,13 @@ public struct CommandGrammar: Sendable {
     ///     onto the nearest command; the recogniser rejects an utterance that ends in that branch.
     ///   - fillerWeight: the probability of each filler word; the commands' paths have probability 1. Smaller
     ///     means fewer commands lost to the filler and more other speech taken for commands.
-    public func jsgf(filler: String? = nil, fillerWeight: Double = 1) -> String {
+    ///   - loneFiller: a word that stands for one word that is no command, said alone: the words a filler string
+    ///     must leave out because they are short enough to spell anything ("go", "no") or sound like a word of a
+    ///     command ("right"). When given, both public rules gain a branch `<lone_filler>` of just that word, the
+    ///     whole utterance (not after "beacon").
+    ///   - loneFillerWeight: its probability.
+    public func jsgf(filler: String? = nil, fillerWeight: Double = 1, loneFiller: String? = nil,
+                     loneFillerWeight: Double = 1) -> String {
         var lines = ["#JSGF V1.0;", "", "grammar beacon;", ""]
         var ruleNames: [String] = []
         var bodies: [String] = []
@@ -119,21 +127,33 @@ public struct CommandGrammar: Sendable {
         }
         let commands = ruleNames.joined(separator: " | ")
         let wake = Self.wakeWord
-        if let filler {
-            let fillerRule = "<\(Self.fillerRule)>", loop = "<\(Self.fillerRule)_loop>"
+        // Speech that is no command: a string of filler words, with or without "beacon" before it, and one word
+        // said alone. Not "beacon" and one word: the word after "beacon" is a command far more often than not, and
+        // a short word there took "Beacon, explore." as "beacon or" in a new recogniser's first utterance.
+        let alone = loneFiller.map { _ in " | <\(Self.loneFillerRule)>" } ?? ""
+        if filler != nil {
+            let fillerRule = "<\(Self.fillerRule)>"
             // A person asked to say it again often starts with "Beacon" again: the command rule allows it.
-            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands) | \(fillerRule));")
-            lines.append("public <\(Self.wakeRule)> = \(wake) [\(commands) | \(fillerRule)] | \(fillerRule);")
+            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands) | \(fillerRule))\(alone);")
+            lines.append("public <\(Self.wakeRule)> = \(wake) [\(commands) | \(fillerRule)] | \(fillerRule)\(alone);")
+        } else if loneFiller != nil {
+            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands))\(alone);")
+            lines.append("public <\(Self.wakeRule)> = \(wake) [\(commands)]\(alone);")
+        } else {
+            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands));")
+            lines.append("public <\(Self.wakeRule)> = \(wake) [<\(Self.commandRule)>];")
+        }
+        if let filler {
             // sphinxbase's JSGF compiler keeps a weight only on an alternative that starts with a word, and it
             // loops a recursion (or "+") back to the state the rule was entered from, which for a rule entered at
             // the start would let "filler find cup" through as one path. So the first filler word leads into a
             // loop rule of its own.
-            let weight = "/\(Self.decimal(fillerWeight))/"
-            lines.append("\(fillerRule) = \(weight) \(filler) [\(loop)];")
+            let weight = "/\(Self.decimal(fillerWeight))/", loop = "<\(Self.fillerRule)_loop>"
+            lines.append("<\(Self.fillerRule)> = \(weight) \(filler) [\(loop)];")
             lines.append("\(loop) = \(weight) \(filler) [\(loop)];")
-        } else {
-            lines.append("public <\(Self.commandRule)> = [\(wake)] (\(commands));")
-            lines.append("public <\(Self.wakeRule)> = \(wake) [<\(Self.commandRule)>];")
+        }
+        if let loneFiller {
+            lines.append("<\(Self.loneFillerRule)> = /\(Self.decimal(loneFillerWeight))/ \(loneFiller);")
         }
         lines.append("")
         lines.append(contentsOf: bodies)

@@ -7,6 +7,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Reports medians and 95th percentiles over repeated runs; run a release build for real figures.",
         subcommands: [BenchDetectCommand.self, BenchPipelineCommand.self, BenchTilesCommand.self, BenchGuidanceCommand.self, BenchOCRCommand.self,
                       BenchFramesCommand.self, BenchMotionCommand.self, BenchStartupCommand.self, BenchExploreCommand.self,
-                      BenchFallsCommand.self, BenchWalkCommand.self, BenchDepthCommand.self, BenchServeCommand.self]
+                      BenchFallsCommand.self, BenchWalkCommand.self, BenchDepthCommand.self, BenchServeCommand.self,
+                      BenchVoiceCommand.self]
     )
 }
