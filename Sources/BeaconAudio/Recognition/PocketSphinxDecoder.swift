@@ -152,7 +152,7 @@ final class PocketSphinxDecoder {
     }
 
     /// The best hypothesis of the utterance just ended: its words (fillers and silences left out by the decoder),
-    /// its path score (PocketSphinx's log base, 1024 times smaller than natural-log units), and the frames searched.
+    /// its path score (in PocketSphinx's own log base, not natural-log units), and the frames searched.
     func hypothesis() -> (words: String, score: Double, frames: Int) {
         Self.library.lock()
         defer { Self.library.unlock() }
