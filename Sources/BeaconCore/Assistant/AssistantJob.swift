@@ -9,4 +9,12 @@ public enum AssistantJob: Sendable {
     case findText(TextQuery, GuidanceConfiguration)
     /// Read a page already captured and cut into units.
     case read([ReadingUnit], ifEmpty: EmptyPage)
+
+    /// The guidance a find job was configured with; nil for reading.
+    public var guidance: GuidanceConfiguration? {
+        switch self {
+        case .findObject(_, let guidance), .findText(_, let guidance): guidance
+        case .read: nil
+        }
+    }
 }

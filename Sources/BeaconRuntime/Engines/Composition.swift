@@ -69,6 +69,12 @@ public struct Composition {
                                 depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } })
     }
 
+    /// The engines of a job that only reads (`find-text`, `read`), around a reader built beforehand so that a missing
+    /// model is one sentence before anything starts; the detector is built only if something asks for it.
+    public func readingEngines(_ reader: any TextRecognizer) -> AssistantEngines {
+        AssistantEngines(detector: { try detector(DetectorSettings()) }, textReader: { reader })
+    }
+
     /// The PP-OCR engine with its models resolved like the detector's: a missing one is named with its install command.
     public func textRecognizer(_ settings: TextReaderSettings) throws -> PPOCREngine {
         let locator = modelLocator
@@ -189,6 +195,4 @@ public struct ObjectSearch {
     public let confident: Double
     public let engines: AssistantEngines
 
-    /// The detection the search runs on each frame.
-    public func detect() throws -> DetectorWorker.Detect { try engines.searchDetector(for: target) }
 }

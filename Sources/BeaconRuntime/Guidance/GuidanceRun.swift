@@ -50,11 +50,21 @@ public struct GuidanceRun {
     /// zoomed tiles while nothing is locked when `tiles` is on.
     public func findObject(_ object: String, detector: DetectorSettings, tiles: Bool = true, voice: String = "en",
                            composition: Composition, transcript: any Transcript) throws {
-        let search = try composition.objectSearch(detector, object: object, tiles: tiles)
+        try find(composition.objectSearch(detector, object: object, tiles: tiles), voice: voice,
+                 composition: composition, transcript: transcript)
+    }
+
+    /// Guides to a resolved object search. With `measuringWith` the run is a measurement (`beacon bench pipeline`):
+    /// power is read from that sensor, nothing is printed or sounded, and every timing is kept in the statistics it
+    /// returns.
+    @discardableResult
+    public func find(_ search: ObjectSearch, voice: String = "en", composition: Composition, transcript: any Transcript,
+                     measuringWith sensor: (any PowerSensor)? = nil) throws -> AssistantRunner.Statistics {
         var configuration = GuidanceConfiguration()
         configuration.tracker.confidentThreshold = search.confident
-        try guide(.findObject(search.target, configure(configuration)), label: search.target.label, engines: search.engines,
-                  voice: voice, composition: composition, transcript: transcript)
+        return try guide(.findObject(search.target, configure(configuration)), label: search.target.label,
+                         engines: search.engines, voice: voice, composition: composition, transcript: transcript,
+                         measuringWith: sensor)
     }
 
     /// `find-text`: guides to a written word or phrase; reading is the "detector", every reading becoming detections
@@ -63,15 +73,14 @@ public struct GuidanceRun {
                          composition: Composition, transcript: any Transcript) throws {
         guard let query = TextQuery(text) else { throw NothingToLookFor() }
         // Built now, so a missing model is one sentence before anything starts.
-        let reader = try composition.textReader(settings, language: language)
-        let engines = AssistantEngines(detector: { try composition.detector(DetectorSettings()) }, textReader: { reader })
+        let engines = composition.readingEngines(try composition.textReader(settings, language: language))
         try guide(.findText(query, configure(.textSearch())), label: TextSearch(query: query).target.label,
                   engines: engines, voice: "en", composition: composition, transcript: transcript,
                   powerPolicy: .textRecognition)
     }
 
     /// The guidance settings this run's flags choose.
-    public func configure(_ configuration: GuidanceConfiguration) -> GuidanceConfiguration {
+    private func configure(_ configuration: GuidanceConfiguration) -> GuidanceConfiguration {
         var configuration = configuration
         configuration.pauseAfter = pauseAfter > 0 ? pauseAfter : nil
         configuration.keepTurningAfter = keepTurningAfter > 0 ? keepTurningAfter : nil
@@ -82,45 +91,30 @@ public struct GuidanceRun {
         return configuration
     }
 
-    /// Runs the assistant session started with `job`; what was said is kept (the WAV file is finished) even when
-    /// the source fails part way. Live, `powerPolicy` paces guidance on battery saver and in the heat (its thermal
-    /// drop window is sized for the engine in use). Returns what the run measured.
+    /// Runs the assistant session started with `job` (see `AssistantRunner.runToEnd`). Live, `powerPolicy` paces
+    /// guidance on battery saver and in the heat (its thermal drop window is sized for the engine in use).
     @discardableResult
-    public func guide(_ job: AssistantJob, label: String, engines: AssistantEngines, voice: String,
-                      composition: Composition, transcript: any Transcript, powerPolicy: PowerPolicy = PowerPolicy(),
-                      report: AssistantRunner.Report? = nil, power: (any PowerSensor)? = nil,
-                      destination: MixerOutput.Destination? = nil) throws -> AssistantRunner.Statistics {
+    private func guide(_ job: AssistantJob, label: String, engines: AssistantEngines, voice: String,
+                       composition: Composition, transcript: any Transcript, powerPolicy: PowerPolicy = PowerPolicy(),
+                       measuringWith sensor: (any PowerSensor)? = nil) throws -> AssistantRunner.Statistics {
         let source = try composition.frameSource(input: input, camera: camera)
-        let output = try MixerOutput(destination: destination ?? MixerOutput.destination(wav: wav, wantsDevice: !silent && live),
-                                     synthesizer: try composition.speechSynthesizer(), voice: voice, speaks: speech)
+        let destination = sensor != nil ? .nowhere : MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
+        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
+                                     voice: voice, speaks: speech)
         var configuration = AssistantSession.Configuration()
         configuration.job = job
         configuration.powerPolicy = powerPolicy
         configuration.horizontalFieldOfView = fieldOfView
-        if case .findObject(_, let guidance) = job { configuration.speech = guidance.speech }
-        if case .findText(_, let guidance) = job { configuration.speech = guidance.speech }
+        if let guidance = job.guidance { configuration.speech = guidance.speech }
         var settings = AssistantSettings()
         settings.batterySaver = batterySaver
         let runner = AssistantRunner(session: AssistantSession(configuration: configuration, settings: settings),
                                      engines: engines, output: output, store: nil,
                                      options: .init(printJSON: json, printSpeech: false, voice: voice,
-                                                    report: report ?? .cues(label: label), maximumFrames: frames),
+                                                    report: sensor != nil ? .nothing : .cues(label: label),
+                                                    maximumFrames: frames, recordsTimings: sensor != nil),
                                      transcript: transcript)
-        var failure: Error?
-        do {
-            if live {
-                try AssistantLiveLoop(runner: runner, source: source, engines: engines,
-                                      power: power ?? composition.powerSensor(), commands: .keys(descriptor: keyboard))
-                    .run(settingsUnreadable: false)
-            } else {
-                try runner.runJob(source: source)
-            }
-        } catch {
-            failure = error
-        }
-        // What was said so far is kept, even when the video turns out to be damaged.
-        try output.finish()
-        if let failure { throw failure }
+        try runner.runToEnd(source: source, live: live, power: sensor ?? composition.powerSensor(), keyboard: keyboard)
         if runner.statistics.frames == 0 { throw EmptySource(name: source.name) }
         return runner.statistics
     }

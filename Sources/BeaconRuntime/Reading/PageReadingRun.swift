@@ -81,22 +81,9 @@ public struct PageReadingRun {
         // printed as it starts, keys (n, b, space, f, s) at any time when live.
         var configuration = AssistantSession.Configuration()
         configuration.job = .read(page.units, ifEmpty: page.ifEmpty)
-        let engines = AssistantEngines(detector: { try composition.detector(DetectorSettings()) }, textReader: { reader })
-        let runner = AssistantRunner(session: AssistantSession(configuration: configuration), engines: engines,
-                                     output: output, store: nil, options: .init(printJSON: false, printSpeech: true),
-                                     transcript: transcript)
-        var failure: Error?
-        do {
-            if live {
-                try AssistantLiveLoop(runner: runner, source: nil, engines: engines, power: composition.powerSensor(),
-                                      commands: .keys(descriptor: keyboard)).run(settingsUnreadable: false)
-            } else {
-                try runner.runJob(source: nil)
-            }
-        } catch {
-            failure = error
-        }
-        try output.finish()
-        if let failure { throw failure }
+        let runner = AssistantRunner(session: AssistantSession(configuration: configuration),
+                                     engines: composition.readingEngines(reader), output: output, store: nil,
+                                     options: .init(printJSON: false, printSpeech: true), transcript: transcript)
+        try runner.runToEnd(source: nil, live: live, power: composition.powerSensor(), keyboard: keyboard)
     }
 }

@@ -79,7 +79,7 @@ public final class AssistantLiveLoop {
         default:
             break
         }
-        let isJob = runner.session.configuration.job != nil
+        let isJob = runner.isJob
         defer {
             keys?.restore()
             inbox.close()
@@ -131,8 +131,12 @@ public final class AssistantLiveLoop {
             if imuOnStdin, runner.imu?.isFinished == true { endOfInput = true }
             try runner.settle(at: clock)
             if clock >= nextPowerReading { try readPower(at: clock) }
-            for key in isJob ? keys?.take() ?? [] : [] {
-                if let command = runner.jobCommand(for: key) { try runner.dispatch(.command(command, timestamp: clock), at: clock) }
+            if isJob {
+                // A job takes single keys only: its own (guidance or reader) meaning of each.
+                for key in keys?.take() ?? [] {
+                    guard let command = runner.jobCommand(for: key) else { continue }
+                    try runner.dispatch(.command(command, timestamp: clock), at: clock)
+                }
             }
             for input in isJob ? [] : keys?.takeInput() ?? [] {
                 switch input {
@@ -159,9 +163,7 @@ public final class AssistantLiveLoop {
                 frameInHand = frame.index
                 offer(frame)
                 try runner.process(frame, at: clock, inLine: false)
-                runner.statistics.frames += 1
-                runner.statistics.trackedLatencies.append(Monotonic.seconds() - arrival)
-                if let maximum = runner.options.maximumFrames, runner.statistics.frames >= maximum { break loop }
+                if runner.countFrame(latency: \.trackedLatencies, arrivedAt: arrival) { break loop }
             case .detections(let result)?:
                 try runner.detected(result, frameInHand: frameInHand, at: clock)
             case .depth(let result)?:
@@ -184,8 +186,7 @@ public final class AssistantLiveLoop {
             }
             if endOfInput, voiceEnded, runner.session.isSettled { break }
         }
-        runner.statistics.skippedFrames = inbox.skippedFrames
-        runner.statistics.duration = Monotonic.seconds() - start
+        runner.endStatistics(startedAt: start, skippedFrames: inbox.skippedFrames)
         try runner.finish(at: Monotonic.seconds() - start)
     }
 

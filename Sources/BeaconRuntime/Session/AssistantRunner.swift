@@ -28,10 +28,13 @@ public final class AssistantRunner {
         public var report = Report.effects
         /// A job run (`find`, `find-text`) stops after this many frames.
         public var maximumFrames: Int?
+        /// Keep every frame's and detection's timings in `statistics` (benchmarks). Off, only counts are kept: a
+        /// session that runs for days would otherwise grow a list a frame.
+        public var recordsTimings = false
 
         public init(printJSON: Bool, printSpeech: Bool, voice: String = "en", stillPicture: Bool = false,
                     frameInterval: Double = 0.1, maximumSeconds: Double = 600, report: Report = .effects,
-                    maximumFrames: Int? = nil) {
+                    maximumFrames: Int? = nil, recordsTimings: Bool = false) {
             self.printJSON = printJSON
             self.printSpeech = printSpeech
             self.voice = voice
@@ -40,6 +43,7 @@ public final class AssistantRunner {
             self.maximumSeconds = maximumSeconds
             self.report = report
             self.maximumFrames = maximumFrames
+            self.recordsTimings = recordsTimings
         }
     }
 
@@ -80,19 +84,32 @@ public final class AssistantRunner {
         public init() {}
     }
 
-    public internal(set) var statistics: Statistics {
-        get {
-            var statistics = measured
-            statistics.powerChanges = session.powerChanges
-            statistics.paceLimits = paceLimits
-            return statistics
-        }
-        set { measured = newValue }
-    }
-    private var measured = Statistics()
+    public private(set) var statistics = Statistics()
     /// Words handed to speech since the last cue was reported (`Report.cues`): shown with the next.
     private var spokenSinceLastCue: [String] = []
-    private var isJob: Bool { session.configuration.job != nil }
+    /// A session started for one job (`AssistantJob`).
+    public var isJob: Bool { session.configuration.job != nil }
+
+    /// Adds a timing to `statistics` when the run keeps them (`recordsTimings`).
+    func recordTiming(_ timings: WritableKeyPath<Statistics, [Double]>, _ seconds: Double) {
+        if options.recordsTimings { statistics[keyPath: timings].append(seconds) }
+    }
+
+    /// Counts a frame the session saw, with its time from arrival to cue under `latency`; true once a job run has
+    /// seen its `maximumFrames`.
+    func countFrame(latency: WritableKeyPath<Statistics, [Double]>, arrivedAt arrival: Double) -> Bool {
+        statistics.frames += 1
+        recordTiming(latency, Monotonic.seconds() - arrival)
+        return options.maximumFrames.map { statistics.frames >= $0 } ?? false
+    }
+
+    /// Closes the statistics at the end of a run.
+    func endStatistics(startedAt start: Double, skippedFrames: Int = 0) {
+        statistics.duration = Monotonic.seconds() - start
+        statistics.skippedFrames = skippedFrames
+        statistics.powerChanges = session.powerChanges
+        statistics.paceLimits = paceLimits
+    }
 
     public private(set) var session: AssistantSession
     private let engines: AssistantEngines
@@ -215,6 +232,25 @@ public final class AssistantRunner {
         finishEmergencyMessages()
     }
 
+    /// Runs a job session (`AssistantJob`) to its end: `live`, on the wall clock with single keys from `keyboard`
+    /// (`AssistantLiveLoop`), else on the source's own clock (`runJob(source:)`). What was said is kept (the output
+    /// is finished) even when the run fails part way, as with a damaged video.
+    public func runToEnd(source: FrameSource?, live: Bool, power: any PowerSensor, keyboard: Int32) throws {
+        var failure: Error?
+        do {
+            if live {
+                try AssistantLiveLoop(runner: self, source: source, engines: engines, power: power,
+                                      commands: .keys(descriptor: keyboard)).run(settingsUnreadable: false)
+            } else {
+                try runJob(source: source)
+            }
+        } catch {
+            failure = error
+        }
+        try output.finish()
+        if let failure { throw failure }
+    }
+
     /// A job session (`AssistantJob`) on the source's own clock: every frame worked on in line, until the source
     /// ends, `maximumFrames` have been seen or the job ends; without a source (a page to read), time passes in
     /// small steps until the job ends. Repeatable, for recordings and tests.
@@ -230,9 +266,7 @@ public final class AssistantRunner {
                 clock = frame.timestamp
                 try settle(at: clock)
                 try process(frame, at: clock, inLine: true)
-                statistics.frames += 1
-                statistics.detectedLatencies.append(Monotonic.seconds() - arrival)
-                if let maximum = options.maximumFrames, statistics.frames >= maximum { break }
+                if countFrame(latency: \.detectedLatencies, arrivedAt: arrival) { break }
             } else {
                 clock += 0.02
                 guard clock < options.maximumSeconds else { throw ScriptNeverSettled(seconds: options.maximumSeconds) }
@@ -242,7 +276,7 @@ public final class AssistantRunner {
         }
         // Let the last words, beats and the reader's end earcon finish.
         try output.advance(to: clock + (source == nil ? 1 : 2))
-        statistics.duration = Monotonic.seconds() - started
+        endStatistics(startedAt: started)
     }
 
     /// A scripted line: `wait 2.5`, or a command.
@@ -361,12 +395,12 @@ public final class AssistantRunner {
         if activeEngines.contains(.textFinder) {
             let lines = try engines.text().recognize(frame)
             statistics.detections += 1
-            statistics.detectionTimes.append(Monotonic.seconds() - detectionStarted)
+            recordTiming(\.detectionTimes, Monotonic.seconds() - detectionStarted)
             try dispatch(.textLines(lines, frame: frame.index, timestamp: clock), at: clock)
         } else if activeEngines.contains(.objectDetector) {
             let detections = try detect(frame)
             statistics.detections += 1
-            statistics.detectionTimes.append(Monotonic.seconds() - detectionStarted)
+            recordTiming(\.detectionTimes, Monotonic.seconds() - detectionStarted)
             try dispatch(.detections(detections, frame: frame.index, timestamp: clock), at: clock)
         }
     }
@@ -374,10 +408,10 @@ public final class AssistantRunner {
     /// Detections the live engine thread finished, for the frame now in hand.
     public func detected(_ result: DetectorWorker.Result, frameInHand: Int, at clock: Double) throws {
         statistics.detections += 1
-        statistics.detectionTimes.append(result.detectionSeconds)
+        recordTiming(\.detectionTimes, result.detectionSeconds)
         try dispatch(.detections(result.detections, frame: frameInHand, timestamp: clock, lookedAt: result.frame.index),
                      at: clock)
-        statistics.detectedLatencies.append(Monotonic.seconds() - result.offeredAt)
+        recordTiming(\.detectedLatencies, Monotonic.seconds() - result.offeredAt)
     }
 
     private func detect(_ frame: Frame) throws -> [Detection] {
@@ -441,10 +475,10 @@ public final class AssistantRunner {
         case .firstFrame:
             return
         case .unmeasured:
-            statistics.motionTimes.append(Monotonic.seconds() - started)
+            recordTiming(\.motionTimes, Monotonic.seconds() - started)
             statistics.unmeasuredMotion += 1
         case .measured(let moved):
-            statistics.motionTimes.append(Monotonic.seconds() - started)
+            recordTiming(\.motionTimes, Monotonic.seconds() - started)
             try dispatch(.cameraMoved(moved, frame: frame.index, timestamp: clock), at: clock)
         }
     }

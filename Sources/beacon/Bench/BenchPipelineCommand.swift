@@ -1,5 +1,4 @@
 import ArgumentParser
-import BeaconAudio
 import BeaconCore
 import BeaconRuntime
 import BeaconTestDoubles
@@ -69,12 +68,8 @@ struct BenchPipelineCommand: ParsableCommand {
             // The product's own find, played in real time, printing nothing and sounding nowhere.
             var run = GuidanceRun(input: video, camera: nil, realtime: true)
             run.keyboard = -1 // no keys: nothing typed may end a measured run
-            var configuration = GuidanceConfiguration()
-            configuration.tracker.confidentThreshold = search.confident
-            let statistics = try run.guide(.findObject(search.target, run.configure(configuration)), label: search.target.label,
-                                           engines: search.engines, voice: "en", composition: composition,
-                                           transcript: StandardStreams(), powerPolicy: policy, report: .nothing,
-                                           power: FixedPowerSensor(reading), destination: .nowhere)
+            let statistics = try run.find(search, composition: composition, transcript: StandardStreams(),
+                                          measuringWith: FixedPowerSensor(reading))
             rates.append((Double(statistics.frames) / statistics.duration, Double(statistics.cues) / statistics.duration,
                           Double(statistics.detections) / statistics.duration))
             all.frames += statistics.frames
