@@ -107,7 +107,8 @@ struct CameraMotionTests {
             _ = session.handle(.cameraMoved(CameraMotion(dx: -0.2, dy: 0), frame: frame, timestamp: Double(frame) / 15))
             _ = session.handle(.frame(index: frame, timestamp: Double(frame) / 15))
         }
+        // Carried off the picture: the tracker holds an unseen box's centre on the edge it left by.
         let lastSeen = try #require(session.lock.lastSeen)
-        #expect(lastSeen.x < 0, "last seen \(lastSeen.x)")
+        #expect(lastSeen.x <= 1e-9, "last seen \(lastSeen.x)")
     }
 }

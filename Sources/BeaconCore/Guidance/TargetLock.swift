@@ -5,10 +5,12 @@
 public struct TargetLock: Sendable {
     public struct Configuration: Sendable, Hashable {
         public var conviction = ConvictionCounter()
-        /// Weight of the previous smoothed position: new = 0.1·old + 0.9·measurement, light enough not to lag.
-        public var smoothingMemory = 0.1
-        /// Smoothed positions the one-frame-ahead prediction fits its line through.
-        public var predictionSamples = 3
+        /// How the locked object's box is made steady.
+        public var steadying = SteadyBox.Configuration()
+        /// A side of the steady box this near the picture's edge, whose newest detection is cut off there, is put on
+        /// the edge: being cut off is a fact of the picture, not noise to average (an object coming into view keeps
+        /// its box's side on the edge), while a side far from the edge is not dragged there by one wild box.
+        public var edgeSnap = 0.05
         /// "One frame" until two frames have been seen.
         public var defaultFrameInterval = 1.0 / 15
         /// A box side this close to the picture's edge is taken as cut off by it: the object goes on beyond.
@@ -24,22 +26,30 @@ public struct TargetLock: Sendable {
     /// The locked track, nil while searching.
     public private(set) var trackID: Int?
     public private(set) var conviction: ConvictionCounter
-    /// Smoothed centre of the locked track.
+    /// Steady centre of the locked track (of the whole object, where the picture cuts it off).
     public private(set) var position: NormalizedPoint?
     /// Where the centre will be one frame from now: guidance aims here, which hides a frame of latency.
     public private(set) var predictedPosition: NormalizedPoint?
-    /// The locked track's current box.
+    /// The locked track's steady box, as the picture shows it.
     public private(set) var box: NormalizedRect?
-    /// The smoothed position the last time the target was actually seen; kept after the lock is released.
+    /// The steady position the last time the target was actually seen; kept after the lock is released.
     public private(set) var lastSeen: NormalizedPoint?
     /// What is known of the locked object's size across and up, for boxes the picture cuts off.
     private var horizontal: ObjectExtent
     private var vertical: ObjectExtent
-    private var recent: [TimedPoint] = []
+    /// The locked object's box, filtered; nil until it is first seen.
+    private var steady: SteadyBox?
+    /// The detection the steady box last took in (its time), so a detection is taken in once however many frames
+    /// the tracker carries it on.
+    private var steadiedAnchorTime: Double?
+    /// Which of the newest detection's sides the picture cut off.
+    private var cutOff = CutOffSides()
+    /// The camera's turning since the last frame: the picture will probably turn as much again by the next one.
+    private var motionSinceLastFrame = CameraMotion.zero
+    private var lastFrameTime: Double?
 
-    private struct TimedPoint: Sendable {
-        var time: Double
-        var point: NormalizedPoint
+    private struct CutOffSides: Sendable {
+        var left = false, top = false, right = false, bottom = false
     }
 
     public init(configuration: Configuration = Configuration()) {
@@ -92,15 +102,16 @@ public struct TargetLock: Sendable {
         follow(successor, timestamp: timestamp)
     }
 
-    /// The camera moved: the target's smoothed position and where it was last seen move with the picture, so
-    /// smoothing does not drag the aim behind a turn, and "last seen to your left" stays true after the person
-    /// turns away. The recent positions stay where they were seen: the one-frame-ahead prediction follows the
-    /// target's path across the picture, the camera's turning included.
+    /// The camera moved: the target's steady box and where it was last seen move with the picture, so filtering
+    /// does not drag the aim behind a turn, and "last seen to your left" stays true after the person turns away.
+    /// The turn also leads the one-frame-ahead prediction: a person turning keeps turning for a frame.
     public mutating func move(with motion: CameraMotion) {
         position = position?.moved(by: motion)
         predictedPosition = predictedPosition?.moved(by: motion)
         lastSeen = lastSeen?.moved(by: motion)
         box = box?.moved(by: motion)
+        steady?.move(with: motion)
+        motionSinceLastFrame = motionSinceLastFrame + motion
     }
 
     /// Lets go of the target (it was lost, or the search restarts). Where it was last seen is remembered.
@@ -112,39 +123,66 @@ public struct TargetLock: Sendable {
         forgetObject()
     }
 
-    /// Drops what was learnt about the followed object: its smoothed path and its size.
+    /// Drops what was learnt about the followed object: its steady box and its size.
     private mutating func forgetObject() {
         position = nil
-        recent = []
+        steady = nil
+        steadiedAnchorTime = nil
+        cutOff = CutOffSides()
         horizontal = ObjectExtent(edgeMargin: configuration.edgeMargin)
         vertical = ObjectExtent(edgeMargin: configuration.edgeMargin)
     }
 
     private mutating func follow(_ track: Track, timestamp: Double) {
-        // The detector boxes only what the picture shows: an object cut off by the edge has its box centre pulled
-        // towards the middle, which would call it centred while most of it is still off to one side. The centre is
-        // estimated from the anchor (the last real detection), then carried on by the track's motion.
-        let anchorCentre = estimatedCentre(of: track.anchor, freshlySeen: track.isSeen)
-        let measured = NormalizedPoint(x: anchorCentre.x + track.box.midX - track.anchor.midX,
-                                       y: anchorCentre.y + track.box.midY - track.anchor.midY)
-        let memory = configuration.smoothingMemory
-        let smoothed = position.map {
-            NormalizedPoint(x: memory * $0.x + (1 - memory) * measured.x, y: memory * $0.y + (1 - memory) * measured.y)
-        } ?? measured
-        position = smoothed
-        box = track.box
-        if track.isSeen { lastSeen = smoothed }
-
-        recent.append(TimedPoint(time: timestamp, point: smoothed))
-        if recent.count > configuration.predictionSamples { recent.removeFirst(recent.count - configuration.predictionSamples) }
-        var frameInterval = configuration.defaultFrameInterval
-        if recent.count >= 2, recent[recent.count - 1].time > recent[recent.count - 2].time {
-            frameInterval = recent[recent.count - 1].time - recent[recent.count - 2].time
+        // Each detection is taken in once, when the tracker matched it; the camera's measured turning moves the
+        // filter in `move`.
+        let isNewDetection = track.isSeen && steadiedAnchorTime != track.anchorTime
+        if isNewDetection {
+            let margin = configuration.edgeMargin, anchor = track.anchor
+            cutOff = CutOffSides(left: anchor.x <= margin, top: anchor.y <= margin,
+                                 right: anchor.maxX >= 1 - margin, bottom: anchor.maxY >= 1 - margin)
+            if steady == nil {
+                steady = SteadyBox(anchor, confidence: track.confidence, time: track.anchorTime,
+                                   configuration: configuration.steadying)
+            } else {
+                steady?.update(with: anchor, confidence: track.confidence, time: track.anchorTime)
+            }
+            steadiedAnchorTime = track.anchorTime
         }
-        let ahead = timestamp + frameInterval
-        let x = leastSquaresExtrapolation(of: recent.map { ($0.time, $0.point.x) }, at: ahead) ?? smoothed.x
-        let y = leastSquaresExtrapolation(of: recent.map { ($0.time, $0.point.y) }, at: ahead) ?? smoothed.y
-        predictedPosition = NormalizedPoint(x: x, y: y).clampedToFrame
+        guard let filter = steady else { return }
+        // Between detections, and while the detector misses it, the box goes on as the tracker carries it (its own
+        // motion, for a limited time), from where the filter put it.
+        let steadyBox = filter.box
+        let carried = NormalizedRect(x: steadyBox.x + track.box.midX - track.anchor.midX,
+                                     y: steadyBox.y + track.box.midY - track.anchor.midY,
+                                     width: steadyBox.width, height: steadyBox.height)
+        let current = snappedToCutOffEdges(carried)
+        box = current
+
+        // The detector boxes only what the picture shows: an object cut off by the edge has its box centre pulled
+        // towards the middle, which would call it centred while most of it is still off to one side.
+        let centre = estimatedCentre(of: current, freshlySeen: isNewDetection)
+        position = centre
+        if track.isSeen { lastSeen = centre }
+
+        var frameInterval = configuration.defaultFrameInterval
+        if let last = lastFrameTime, timestamp > last { frameInterval = timestamp - last }
+        lastFrameTime = timestamp
+        let velocity = filter.velocity, turn = motionSinceLastFrame
+        motionSinceLastFrame = .zero
+        predictedPosition = NormalizedPoint(x: centre.x + velocity.dx * frameInterval + turn.dx,
+                                            y: centre.y + velocity.dy * frameInterval + turn.dy).clampedToFrame
+    }
+
+    /// The steady box with each side the newest detection had cut off put back on the edge, when it is near it.
+    private func snappedToCutOffEdges(_ box: NormalizedRect) -> NormalizedRect {
+        let near = configuration.edgeSnap
+        var left = box.x, top = box.y, right = box.maxX, bottom = box.maxY
+        if cutOff.left, left <= near { left = min(left, 0) }
+        if cutOff.top, top <= near { top = min(top, 0) }
+        if cutOff.right, right >= 1 - near { right = max(right, 1) }
+        if cutOff.bottom, bottom >= 1 - near { bottom = max(bottom, 1) }
+        return NormalizedRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// The centre of the whole object behind a detection box (see `ObjectExtent`); a box the detector has just

@@ -55,7 +55,7 @@ public struct SceneTracker: Sendable {
         // Only detections the user's threshold admits start objects; weaker ones of the same class may still keep
         // an object alive through a dip in confidence, as in guidance.
         tracking.confidentThreshold = filter.minimumConfidence
-        tracking.tentativeThreshold = filter.minimumConfidence
+        tracking.tentativeShare = 1
         tracking.lowConfidenceFloor = min(tracking.lowConfidenceFloor, filter.minimumConfidence)
         // Objects are forgotten by time here, not by missed detector frames.
         tracking.maxMisses = .max

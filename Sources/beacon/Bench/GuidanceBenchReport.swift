@@ -4,9 +4,6 @@ import Foundation
 
 /// One object of the guidance benchmark and its runs.
 struct GuidanceBenchObject: Encodable {
-    /// Objects are what the detector finds in the whole photo at this confidence or more.
-    static let minimumConfidence = 0.5
-
     var photo: String
     var object: SceneObject
     /// Its size in degrees, across and up.
