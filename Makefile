@@ -10,8 +10,10 @@ setup:
 setup-dev:
 	@scripts/setup.sh --python --test-photos --browser
 
+# The default detector, fetched pinned and checksummed when no folder Beacon looks in has it.
 build: setup
 	swift build -c release --product beacon
+	@$(BEACON) models install --if-missing
 
 # A short session with the assistant on a video made from a real photo of a coffee cup: what is around, find the
 # cup, stop, what was seen. Prints what Beacon says and writes the session's sound (speech, beeps) to a WAV file,

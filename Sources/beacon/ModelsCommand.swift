@@ -56,8 +56,11 @@ struct ModelsCommand: ParsableCommand {
                 With --mirror, files are fetched as MIRROR/FILE instead (for offline installs and tests).
                 """)
 
-        @Argument(help: "Model names.")
-        var names: [String] = ["yolox_nano"]
+        @Argument(help: "Model names (default: the default detector).")
+        var names: [String] = [DetectorSettings.defaultModel]
+
+        @Flag(help: "Skip, quietly, a model Beacon already finds in any of its folders (how the build fetches the default detector).")
+        var ifMissing = false
 
         @Option(help: "Fetch from this base URL instead of the origin, e.g. http://127.0.0.1:8000/.")
         var mirror: String?
@@ -70,7 +73,10 @@ struct ModelsCommand: ParsableCommand {
             let installer = ModelInstaller(catalog: .standard, cacheFolder: folders.cache,
                                            mirror: try mirror.map { try ModelInstaller.mirrorURL(from: $0) },
                                            progress: ConsoleProgressReporter.standardError())
-            let attempts = await installer.install(names, trustUnverified: trustUnverified)
+            let locator = Composition().modelLocator
+            // Quiet about what is present: the build runs this every time.
+            let wanted = ifMissing ? names.filter { (try? locator.locate($0)) == nil } : names
+            let attempts = await installer.install(wanted, trustUnverified: trustUnverified)
             var failed = false
             for attempt in attempts {
                 switch attempt.result {

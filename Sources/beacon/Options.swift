@@ -5,13 +5,13 @@ import BeaconVision
 /// Which detector to run and how.
 struct DetectorOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Detector: a model name (yolox_nano, yolo11n_int8, …) or the path of an .onnx file.",
+        "Detector: a model name (picodet_s_416_coco, yolox_nano, …) or the path of an .onnx file.",
         discussion: "Names are looked up in $BEACON_MODELS, ../shared/models beside a checkout, ~/.cache/beacon/models, then the installed models."))
     var model: String = DetectorSettings.defaultModel
 
     @Option(help: ArgumentHelp("Lowest confidence reported, 0 to 1.",
         discussion: "Defaults to the model family's calibrated threshold: 0.5 for YOLOX and Ultralytics, "
-            + "\(YOLOFormat.Family.picodet.calibratedConfidence) for PP-PicoDet, whose scores run lower."))
+            + "\(YOLOFormat.Family.picodet.calibratedConfidence) for PP-PicoDet, whose class scores alone run flatter."))
     var confidence: Float?
 
     @Option(help: "Overlap above which boxes of one class are merged, 0 to 1.")

@@ -21,11 +21,11 @@ enum BeaconBinary {
 
     /// True when detection can run here (runtime and shared model present); records a failure under CI's rule.
     static func canDetect() throws -> Bool {
-        guard TestData.model("yolox_nano.onnx") != nil else {
-            if TestData.required { Issue.record("yolox_nano.onnx is missing") } else { print("skipping: no yolox_nano.onnx") }
+        guard TestData.model("picodet_s_416_coco.onnx") != nil else {
+            if TestData.required { Issue.record("picodet_s_416_coco.onnx is missing") } else { print("skipping: no picodet_s_416_coco.onnx") }
             return false
         }
-        let probe = try run(["detect", "--model", "yolox_nano", "/nonexistent/probe.png"])
+        let probe = try run(["detect", "/nonexistent/probe.png"])
         if probe.stderr.contains("ONNX Runtime") {
             if TestData.required { Issue.record("ONNX Runtime is missing: \(probe.stderr)") } else { print("skipping: \(probe.stderr)") }
             return false

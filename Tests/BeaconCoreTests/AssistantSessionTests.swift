@@ -152,8 +152,8 @@ import Testing
 
     @Test func refusalsAreOneSentenceAndTheOldValueStays() {
         var session = Self.started()
-        #expect(Self.run(.confidence(0.99), on: &session, at: 1).map(\.text) == ["Not changed: confidence stays 50 percent."])
-        #expect(session.settings.confidence == 0.5)
+        #expect(Self.run(.confidence(0.99), on: &session, at: 1).map(\.text) == ["Not changed: confidence stays 65 percent."])
+        #expect(session.settings.confidence == 0.65)
         #expect(Self.run(.alertMe("dragons"), on: &session, at: 5).first?.text.contains("dragons") == true)
         let unknown = session.handle(.unknownInput(.unknown("open the window"), timestamp: 9))
         #expect(Self.said(unknown).map(\.text) == ["Unknown command; say help."])

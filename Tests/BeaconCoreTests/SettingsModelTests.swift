@@ -11,7 +11,7 @@ import Testing
         #expect(settings.value(of: .scanning) == "on-demand")
         #expect(settings.value(of: .speechSpeed) == "normal")
         #expect(settings.value(of: .volume) == "80")
-        #expect(settings.value(of: .confidence) == "0.5")
+        #expect(settings.value(of: .confidence) == "0.65")
         #expect(settings.value(of: .hazards) == "person, bicycle, car, motorcycle, bus, truck, dog")
         #expect(settings.value(of: .ignored) == "none")
         #expect(settings.value(of: .priority) == "person")

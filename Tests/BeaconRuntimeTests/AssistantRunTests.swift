@@ -146,7 +146,7 @@ import Glibc
         #expect(said.contains("Unknown command; say help."), "\(said)")
         #expect(said.contains { $0.contains("unicorn") }, "\(said)")
         #expect(said.contains { $0.contains("dragons") }, "\(said)")
-        #expect(said.contains { $0.contains("onfidence") && $0.contains("50") }, "\(said)")
+        #expect(said.contains { $0.contains("onfidence") && $0.contains("65") }, "\(said)")
         // The session went on: scan now answered with what is in the photo.
         #expect(said.contains { $0.hasPrefix("Person,") || $0.contains("people") }, "\(said)")
     }

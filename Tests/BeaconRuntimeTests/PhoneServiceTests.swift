@@ -296,8 +296,8 @@ import Glibc
 
     /// True when detection can run here (runtime and shared model present); records a failure under CI's rule.
     static func canDetect() -> Bool {
-        guard TestData.model("yolox_nano.onnx") != nil else {
-            if TestData.required { Issue.record("yolox_nano.onnx is missing") }
+        guard TestData.model("picodet_s_416_coco.onnx") != nil else {
+            if TestData.required { Issue.record("picodet_s_416_coco.onnx is missing") }
             return false
         }
         do {

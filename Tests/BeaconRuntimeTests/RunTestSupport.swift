@@ -13,8 +13,8 @@ enum RunTestSupport {
     /// True when detection can run here (runtime and shared model present); records a failure under CI's rule.
     /// Builds the detector as `find` does: a missing ONNX Runtime is its one sentence.
     static func canDetect() -> Bool {
-        guard TestData.model("yolox_nano.onnx") != nil else {
-            if TestData.required { Issue.record("yolox_nano.onnx is missing") } else { print("skipping: no yolox_nano.onnx") }
+        guard TestData.model("picodet_s_416_coco.onnx") != nil else {
+            if TestData.required { Issue.record("picodet_s_416_coco.onnx is missing") } else { print("skipping: no picodet_s_416_coco.onnx") }
             return false
         }
         do {

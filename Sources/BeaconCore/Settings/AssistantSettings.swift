@@ -11,8 +11,10 @@ public struct AssistantSettings: Sendable, Hashable, Codable {
     public var speechSpeed: SpeechSpeed = .normal
     /// "volume": percent, 0…100 in steps of 10.
     public var volume: Int = 80
-    /// "confidence": the lowest detector score announced, 0.2…0.95 (60, 0.6 and 60% all mean 0.6).
-    public var confidence: Double = 0.5
+    /// "confidence": the lowest detector score announced, 0.2…0.95 (60, 0.6 and 60% all mean 0.6). The default is
+    /// the default detector's (PP-PicoDet's) calibrated threshold, where it raises no more false alarms than
+    /// YOLOX-nano at 0.5 (README, "Detectors"); with YOLOX, 50 percent is the like-for-like setting.
+    public var confidence: Double = 0.65
     /// "hazards": detector labels announced as hazards, comma separated.
     public var hazards: [String] = ["person", "bicycle", "car", "motorcycle", "bus", "truck", "dog"]
     /// "ignored": labels never announced.

@@ -5,7 +5,7 @@ import BeaconVision
 
 /// Which object detector runs and how. Beacon's defaults live here; the command line's options map onto it.
 public struct DetectorSettings: Sendable, Hashable {
-    public static let defaultModel = "yolox_nano"
+    public static let defaultModel = "picodet_s_416_coco"
 
     /// A model name from the catalogue, or the path of an .onnx file.
     public var model: String

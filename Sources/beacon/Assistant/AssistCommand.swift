@@ -82,7 +82,7 @@ struct AssistCommand: ParsableCommand {
     var dataDir: String?
 
     @Option(help: "Object detector: a model name or an .onnx file.")
-    var model = "yolox_nano"
+    var model = DetectorSettings.defaultModel
 
     @Option(help: "The camera's horizontal field of view in degrees, for clock directions and distances.")
     var fieldOfView: Double = 60

@@ -33,7 +33,7 @@ struct BenchExploreCommand: ParsableCommand {
     var fps = 30.0
 
     @Option(help: "Object detector: a model name or an .onnx file.")
-    var model = "yolox_nano"
+    var model = DetectorSettings.defaultModel
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be 1 or more.") }

@@ -21,7 +21,8 @@ struct BenchGuidanceCommand: ParsableCommand {
             (thumbnails of the crops) and taken out of the tracked boxes; --without-camera-motion leaves it out.
 
             Objects: the hand-measured objects of the ground truth (Tests/Data/guidance-ground-truth.json) that \
-            the detector finds with confidence 0.5 or more in the whole photo; a run is centred on any measured \
+            the detector finds in the whole photo at its calibrated confidence (0.5 for YOLOX, 0.65 for PicoDet), \
+            which is also where the tracker counts a box as confident, as in find; a run is centred on any measured \
             object of the searched class. Photos the ground truth does not cover, or --detector-truth, use the \
             detector's whole-photo detections themselves as the truth. Starts: --starts per object, the target in \
             view at various offsets and every fourth start out of view to one side.
@@ -42,8 +43,8 @@ struct BenchGuidanceCommand: ParsableCommand {
     @Option(help: "Seed of every random choice (start positions, the simulated person).")
     var seed: UInt64 = 1
 
-    @Option(help: "Detector: a model name (yolox_nano, yolo11n_int8, …) or the path of an .onnx file.")
-    var model = "yolox_nano"
+    @Option(help: "Detector: a model name (picodet_s_416_coco, yolox_nano, …) or the path of an .onnx file.")
+    var model = DetectorSettings.defaultModel
 
     @Option(help: "Threads for inference (0: one per core).")
     var threads = 0
@@ -92,6 +93,10 @@ struct BenchGuidanceCommand: ParsableCommand {
         let options = try DetectorOptions.parse(["--model", model, "--threads", String(threads),
                                                  "--confidence", String(guidance.tracker.lowConfidenceFloor)])
         let detector = try composition.detector(options.settings)
+        // As find does: a box is confident at the model's calibrated threshold, which is also what the photo must
+        // show an object at for it to be benchmarked.
+        let confident = Double(detector.format.family.calibratedConfidence)
+        guidance.tracker.confidentThreshold = confident
         let simulator = GuidanceSimulator(settings: settings, guidance: guidance)
         let plan = StartPlan()
         let began = Date()
@@ -102,7 +107,7 @@ struct BenchGuidanceCommand: ParsableCommand {
         for path in try photoPaths(composition) {
             let photo = try ImageDecoder().decode(contentsOf: URL(fileURLWithPath: path))
             let photoName = URL(fileURLWithPath: path).lastPathComponent
-            let detected = try detector.detect(photo).filter { $0.confidence >= GuidanceBenchObject.minimumConfidence }
+            let detected = try detector.detect(photo).filter { $0.confidence >= confident }
             let truth = try measured?.objects(in: photoName, labels: detector.labels)
                 .map { SceneTruth(measured: $0, detected: detected) } ?? SceneTruth(detected: detected)
             guard !truth.targets.isEmpty else { continue }
@@ -131,7 +136,7 @@ struct BenchGuidanceCommand: ParsableCommand {
             inferences += views.inferences
             cacheHits += views.cacheHits
         }
-        guard !objects.isEmpty else { throw ValidationError("No photo showed an object with confidence 0.5 or more.") }
+        guard !objects.isEmpty else { throw ValidationError("No photo showed an object at the detector's calibrated confidence (\(confident)).") }
 
         let report = GuidanceBenchReport(model: URL(fileURLWithPath: detector.session.modelPath).lastPathComponent,
                                          seed: seed, starts: starts, span: span, camera: camera, settings: settings,

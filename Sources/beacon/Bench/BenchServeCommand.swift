@@ -43,7 +43,7 @@ struct BenchServeCommand: AsyncParsableCommand {
     var input: String?
 
     @Option(help: "Object detector: a model name or an .onnx file.")
-    var model = "yolox_nano"
+    var model = DetectorSettings.defaultModel
 
     @Option(help: "Detections a second each phone must get for the machine to hold that many phones.")
     var holdRate: Double = 5

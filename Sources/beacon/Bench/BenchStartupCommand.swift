@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconRuntime
 import BeaconCore
 import BeaconMedia
 import Foundation
@@ -22,7 +23,7 @@ struct BenchStartupCommand: ParsableCommand {
     var input: String?
 
     @Option(help: "Object detector: a model name or an .onnx file.")
-    var model = "yolox_nano"
+    var model = DetectorSettings.defaultModel
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be 1 or more.") }

@@ -27,8 +27,8 @@ struct BenchTilesCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Detector: a model name (yolox_nano, yolo11n_int8, …) or the path of an .onnx file.")
-    var model = "yolox_nano"
+    @Option(help: "Detector: a model name (picodet_s_416_coco, yolox_nano, …) or the path of an .onnx file.")
+    var model = DetectorSettings.defaultModel
 
     @Option(parsing: .upToNextOption, help: "Search thresholds to score at (lowest confidence that counts as found).")
     var thresholds: [Double] = [0.3, 0.4, 0.5]

@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     var dataDir: String?
 
     @Option(help: "Object detector: a model name or an .onnx file.")
-    var model = "yolox_nano"
+    var model = DetectorSettings.defaultModel
 
     @Option(help: "The phone camera's horizontal field of view in degrees, for clock directions and distances.")
     var fieldOfView: Double = 60
