@@ -18,14 +18,3 @@ struct LeastSquaresLine {
         slope = variance > 1e-12 ? covariance / variance : nil
     }
 }
-
-/// The least-squares straight line through `samples` (time, value), evaluated at `time`.
-///
-/// A line through a few recent positions predicts where a steadily moving target will be, and averages out a
-/// little jitter, without the lag a heavier filter would add. With fewer than two distinct times there is no
-/// line, so the newest value stands.
-func leastSquaresExtrapolation(of samples: [(time: Double, value: Double)], at time: Double) -> Double? {
-    guard let newest = samples.last, let line = LeastSquaresLine(samples) else { return nil }
-    guard let slope = line.slope else { return newest.value }
-    return line.meanValue + slope * (time - line.meanTime)
-}
