@@ -88,6 +88,18 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
+        // The hub's HTTP face (issue 19): Hummingbird over the database, bearer tokens, nothing kept in memory.
+        .target(name: "BeaconHubServer", dependencies: [
+            "BeaconHub",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         // What runs the product: the one session driver (scripted and live), the engines built from plain settings
         // (the composition root), the newest-frame workers and the inbox, power watch, the webhook sender, the
         // phone's session. The terminal, the phone server and tests all run it; it reports through a `Transcript`.
@@ -138,8 +150,9 @@ let package = Package(
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconCore", "BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
-        .testTarget(name: "BeaconHubTests", dependencies: ["BeaconHub", "BeaconTestSupport",
+        .testTarget(name: "BeaconHubTests", dependencies: ["BeaconHub", "BeaconHubServer", "BeaconTestSupport",
                                                          .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                         .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                          .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconStore", "BeaconBench",
                                                               "BeaconVision", "BeaconTestSupport", "BeaconTestDoubles", "BeaconServer", "BeaconModels",

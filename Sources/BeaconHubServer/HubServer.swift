@@ -1,0 +1,330 @@
+import BeaconHub
+import Foundation
+import Hummingbird
+import HTTPTypes
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOCore
+import NIOSSL
+
+/// The hub's HTTP face: people's Beacons and volunteers' browsers talk to it with the token their invitation gave.
+///
+/// It keeps nothing of its own: every request is answered from the database (`HubDatabase`), so any number of
+/// instances on one database answer alike and one can die without losing a job.
+public struct HubServer: Sendable {
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        /// nil: plain HTTP (`--http`, for loopback and tests).
+        public var tls: TLSConfiguration?
+        /// Largest photo accepted, bytes.
+        public var photoLimit = 2 * 1024 * 1024
+
+        public init(host: String = "127.0.0.1", port: Int = 8443, tls: TLSConfiguration? = nil) {
+            self.host = host
+            self.port = port
+            self.tls = tls
+        }
+    }
+
+    public let configuration: Configuration
+    public let database: HubDatabase
+
+    public init(configuration: Configuration, database: HubDatabase) {
+        self.configuration = configuration
+        self.database = database
+    }
+
+    /// The server as a Hummingbird application, not yet running. `onRunning` gets the port bound (0 picks one).
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+        var logger = Logger(label: "beacon.hub")
+        logger.logLevel = .critical
+        let http = HTTPServerBuilder.http1()
+        let server = try configuration.tls.map { try HTTPServerBuilder.tls(http, tlsConfiguration: $0) } ?? http
+        return Application(
+            router: router(), server: server,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Beacon hub"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    // MARK: - Routes
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.post("/api/join") { request, context in try await self.join(request, context: context) }
+        router.post("/api/jobs") { request, context in try await self.postJob(request, context: context) }
+        router.get("/api/jobs/:job") { request, context in try await self.showJob(request, context: context) }
+        router.post("/api/jobs/:job/photos") { request, context in try await self.addPhoto(request, context: context) }
+        router.get("/api/jobs/:job/photos/:photo") { request, context in try await self.photo(request, context: context) }
+        router.get("/api/offers") { request, context in try await self.offers(request, context: context) }
+        router.post("/api/jobs/:job/take") { request, context in try await self.take(request, context: context) }
+        router.post("/api/jobs/:job/heartbeat") { request, context in try await self.heartbeat(request, context: context) }
+        router.post("/api/jobs/:job/marks") { request, context in try await self.mark(request, context: context) }
+        router.post("/api/jobs/:job/close") { request, context in try await self.close(request, context: context) }
+        return router
+    }
+
+    private func join(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        struct Joining: Decodable {
+            var code: String
+            var name: String
+            var languages: [String]?
+        }
+        let joining = try await Self.decode(Joining.self, from: request, example: #"{"code":"…","name":"Ann","languages":["en"]}"#)
+        let name = joining.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...40).contains(name.count) else { return Self.error(.badRequest, "A display name has 1 to 40 characters.") }
+        let languages = (joining.languages ?? ["en"]).map { $0.lowercased() }.filter { (2...8).contains($0.count) }
+        guard !languages.isEmpty else { return Self.error(.badRequest, "Name at least one language, like en.") }
+        guard let membership = try await database.redeem(code: joining.code.trimmingCharacters(in: .whitespaces).uppercased(),
+                                                         displayName: name, languages: languages) else {
+            return Self.error(.forbidden, "That invitation is unknown, used or expired.")
+        }
+        return Self.json(.created, JoinReply(token: membership.token, member: MemberReply(membership.member)))
+    }
+
+    private func postJob(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let person = try await member(of: request, as: .person)
+        struct Asking: Decodable {
+            var object: String
+            var language: String?
+        }
+        let asking = try await Self.decode(Asking.self, from: request, example: #"{"object":"my keys","language":"en"}"#)
+        do {
+            let job = try await database.postJob(person: person.id, objectName: asking.object,
+                                                 language: asking.language ?? person.languages.first ?? "en")
+            return Self.json(.created, JobReply(job, marks: []))
+        } catch let error as HubError {
+            return Self.error(.badRequest, error.description)
+        }
+    }
+
+    private func showJob(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let caller = try await member(of: request)
+        let job = try await ownedJob(context, by: caller)
+        return Self.json(.ok, JobReply(job, marks: try await database.marks(job: job.id)))
+    }
+
+    private func addPhoto(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let person = try await member(of: request, as: .person)
+        let id = try Self.jobID(context)
+        var request = request
+        let body = try await request.collectBody(upTo: configuration.photoLimit)
+        let jpeg = Data(buffer: body)
+        guard jpeg.starts(with: [0xFF, 0xD8, 0xFF]) else { return Self.error(.unsupportedMediaType, "Send the photo as a JPEG.") }
+        let orientation = request.headers[HTTPField.Name("X-Orientation")!].flatMap(Self.orientation)
+        do {
+            let sequence = try await database.addPhoto(job: id, person: person.id, jpeg: jpeg, orientation: orientation)
+            return Self.json(.created, ["photo": sequence])
+        } catch let error as HubError {
+            switch error {
+            case .photoLimitReached: return Self.error(.conflict, error.description)
+            default: return Self.error(.notFound, error.description)
+            }
+        }
+    }
+
+    private func photo(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let caller = try await member(of: request)
+        let id = try Self.jobID(context)
+        guard let sequence = context.parameters.get("photo", as: Int.self) else {
+            return Self.error(.badRequest, "Photos are numbered from 1.")
+        }
+        guard let photo = try await database.photos(job: id, member: caller.id).first(where: { $0.sequence == sequence }) else {
+            return Self.error(.notFound, "No such photo in a job of yours.")
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "image/jpeg"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: photo.jpeg)))
+    }
+
+    private func offers(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let volunteer = try await member(of: request, as: .volunteer)
+        return Self.json(.ok, try await database.offers(volunteer: volunteer.id).map { JobReply($0, marks: []) })
+    }
+
+    private func take(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let volunteer = try await member(of: request, as: .volunteer)
+        guard let job = try await database.take(job: try Self.jobID(context), volunteer: volunteer.id) else {
+            return Self.error(.conflict, "Someone else took this job, or it is closed.")
+        }
+        return Self.json(.ok, JobReply(job, marks: []))
+    }
+
+    private func heartbeat(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let volunteer = try await member(of: request, as: .volunteer)
+        guard try await database.heartbeat(job: try Self.jobID(context), volunteer: volunteer.id) else {
+            return Self.error(.conflict, "This job is no longer yours.")
+        }
+        return Self.json(.ok, ["ok": true])
+    }
+
+    private func mark(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let volunteer = try await member(of: request, as: .volunteer)
+        let marking = try await Self.decode(MarkRequest.self, from: request,
+                                            example: #"{"photo":3,"x":0.4,"y":0.6} or {"photo":3,"notInPhoto":true} or {"message":"…"}"#)
+        guard let kind = marking.kind else {
+            return Self.error(.badRequest, "Mark a point (photo, x, y from 0 to 1), say not in photo, or send a message.")
+        }
+        do {
+            let mark = try await database.mark(job: try Self.jobID(context), volunteer: volunteer.id, kind)
+            return Self.json(.created, MarkReply(mark))
+        } catch let error as HubError {
+            return Self.error(.conflict, error.description)
+        }
+    }
+
+    private func close(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let caller = try await member(of: request)
+        guard try await database.close(job: try Self.jobID(context), by: caller.id,
+                                       reason: caller.role == .person ? "cancelled" : "done") else {
+            return Self.error(.notFound, "No open job of yours by that number.")
+        }
+        return Self.json(.ok, ["closed": true])
+    }
+
+    // MARK: - Who is asking
+
+    /// The member whose bearer token the request carries: 401 without a valid one (a blocked member's token is no
+    /// longer valid), 403 for a member of the other role.
+    private func member(of request: Request, as role: HubRole? = nil) async throws -> HubMember {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+              let member = try await database.authenticate(token: String(header.dropFirst(7))) else {
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"],
+                            message: "Sign in with the token your invitation gave.")
+        }
+        if let role, member.role != role {
+            throw HTTPError(.forbidden, message: role == .person ? "Only a person asking for help can do that."
+                                                                 : "Only a volunteer can do that.")
+        }
+        return member
+    }
+
+    /// The job in the path, if the caller is its person or the volunteer holding it; 404 otherwise (whether it
+    /// exists is not told to others).
+    private func ownedJob(_ context: BasicRequestContext, by member: HubMember) async throws -> HubJob {
+        let id = try Self.jobID(context)
+        guard let job = try await database.job(id),
+              job.personID == member.id || (job.state == .taken && job.takenBy == member.id) else {
+            throw HTTPError(.notFound, message: "No job of yours by that number.")
+        }
+        return job
+    }
+
+    private static func jobID(_ context: BasicRequestContext) throws -> Int {
+        guard let id = context.parameters.get("job", as: Int.self) else {
+            throw HTTPError(.badRequest, message: "Jobs are numbered.")
+        }
+        return id
+    }
+
+    /// "heading,pitch,roll" in degrees.
+    static func orientation(_ header: String) -> PhotoOrientation? {
+        let values = header.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 3, values.allSatisfy(\.isFinite) else { return nil }
+        return PhotoOrientation(heading: values[0], pitch: values[1], roll: values[2])
+    }
+
+    // MARK: - JSON
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request, example: String) async throws -> Value {
+        var request = request
+        let body = try await request.collectBody(upTo: 16 * 1024)
+        guard let value = try? JSONDecoder().decode(type, from: Data(buffer: body)) else {
+            throw HTTPError(.badRequest, message: "Send JSON like \(example).")
+        }
+        return value
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ sentence: String) -> Response {
+        json(status, ["error": sentence])
+    }
+}
+
+// MARK: - Messages
+
+struct MemberReply: Codable, Equatable {
+    var id: Int
+    var role: HubRole
+    var name: String
+    var languages: [String]
+
+    init(_ member: HubMember) {
+        id = member.id
+        role = member.role
+        name = member.displayName
+        languages = member.languages
+    }
+}
+
+struct JoinReply: Codable {
+    var token: String
+    var member: MemberReply
+}
+
+struct JobReply: Codable {
+    var id: Int
+    var object: String
+    var language: String
+    var state: HubJobState
+    var photos: Int
+    var created: Date
+    var marks: [MarkReply]
+
+    init(_ job: HubJob, marks: [HubMark]) {
+        id = job.id
+        object = job.objectName
+        language = job.language
+        state = job.state
+        photos = job.photoCount
+        created = job.created
+        self.marks = marks.map(MarkReply.init)
+    }
+}
+
+struct MarkReply: Codable, Equatable {
+    var id: Int
+    var photo: Int?
+    var x: Double?
+    var y: Double?
+    var notInPhoto: Bool?
+    var message: String?
+
+    init(_ mark: HubMark) {
+        id = mark.id
+        switch mark.kind {
+        case .point(let photo, let x, let y): (self.photo, self.x, self.y) = (photo, x, y)
+        case .notInPhoto(let photo): (self.photo, notInPhoto) = (photo, true)
+        case .message(let text): message = text
+        }
+    }
+}
+
+struct MarkRequest: Decodable {
+    var photo: Int?
+    var x: Double?
+    var y: Double?
+    var notInPhoto: Bool?
+    var message: String?
+
+    var kind: HubMarkKind? {
+        if let message, photo == nil { return .message(message) }
+        guard let photo else { return nil }
+        if notInPhoto == true { return .notInPhoto(photo: photo) }
+        guard let x, let y, (0...1).contains(x), (0...1).contains(y) else { return nil }
+        return .point(photo: photo, x: x, y: y)
+    }
+}

@@ -1,0 +1,161 @@
+import BeaconHub
+import BeaconTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import BeaconHubServer
+
+/// The hub's HTTP API on a real server on loopback, over a real PostgreSQL started for the test: two hub instances
+/// on one database answer as one hub.
+@Suite("The hub's HTTP API, two instances on one PostgreSQL", .serialized,
+       .enabled(if: TemporaryPostgres.isInstalled || TestData.required,
+                "PostgreSQL is not installed (scripts/setup.sh installs the Debian package postgresql)"))
+struct HubServerTests {
+    /// A minimal JPEG: the start-of-image marker and a little after it (the hub stores, it does not decode).
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: UInt8(7), count: 60) + [0xFF, 0xD9])
+
+    @Test func aPersonAsksAVolunteerTakesAndMarksAndThePersonHearsIt() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Ann")
+            let volunteer = try await hub.join(.volunteer, "Bo", languages: ["en", "ru"])
+            let other = try await hub.join(.volunteer, "Cy", languages: ["en"])
+            let firstServer = try HubServer(configuration: .init(port: 0), database: hub.first).application()
+            let secondServer = try HubServer(configuration: .init(port: 0), database: hub.second).application()
+            try await firstServer.test(.live) { first in
+                try await secondServer.test(.live) { second in
+                    // The person asks through one instance…
+                    let posted = try await first.execute(uri: "/api/jobs", method: .post, headers: Self.bearer(person.token),
+                                                         body: Self.body(#"{"object":"my keys","language":"en"}"#))
+                    #expect(posted.status == .created)
+                    let job = try Self.json(posted)
+                    let id = try #require(job["id"] as? Int)
+                    #expect(job["object"] as? String == "my keys")
+                    let photo = try await first.execute(uri: "/api/jobs/\(id)/photos", method: .post,
+                                                        headers: Self.bearer(person.token, ["X-Orientation": "90,10,0"]),
+                                                        body: ByteBuffer(bytes: Self.jpeg))
+                    #expect(photo.status == .created)
+                    // …and volunteers see the offer through the other.
+                    let offers = try await second.execute(uri: "/api/offers", method: .get, headers: Self.bearer(volunteer.token))
+                    #expect(offers.status == .ok)
+                    #expect(try Self.jsonArray(offers).compactMap { $0["id"] as? Int } == [id])
+                    // Before taking the job a volunteer sees none of its photos.
+                    let peek = try await second.execute(uri: "/api/jobs/\(id)/photos/1", method: .get,
+                                                        headers: Self.bearer(volunteer.token))
+                    #expect(peek.status == .notFound)
+                    // First to take it gets it; the other is told someone else did.
+                    let taken = try await second.execute(uri: "/api/jobs/\(id)/take", method: .post, headers: Self.bearer(volunteer.token))
+                    #expect(taken.status == .ok)
+                    let late = try await first.execute(uri: "/api/jobs/\(id)/take", method: .post, headers: Self.bearer(other.token))
+                    #expect(late.status == .conflict)
+                    let picture = try await first.execute(uri: "/api/jobs/\(id)/photos/1", method: .get,
+                                                          headers: Self.bearer(volunteer.token))
+                    #expect(picture.status == .ok)
+                    #expect(Data(buffer: picture.body) == Self.jpeg)
+                    #expect(picture.headers[.contentType] == "image/jpeg")
+                    let otherPeek = try await first.execute(uri: "/api/jobs/\(id)/photos/1", method: .get,
+                                                            headers: Self.bearer(other.token))
+                    #expect(otherPeek.status == .notFound)
+                    // The volunteer marks the keys; the person's Beacon reads the mark through the other instance.
+                    let marked = try await second.execute(uri: "/api/jobs/\(id)/marks", method: .post, headers: Self.bearer(volunteer.token),
+                                                          body: Self.body(#"{"photo":1,"x":0.25,"y":0.75}"#))
+                    #expect(marked.status == .created)
+                    let said = try await second.execute(uri: "/api/jobs/\(id)/marks", method: .post, headers: Self.bearer(volunteer.token),
+                                                        body: Self.body(#"{"message":"On the shelf by the door"}"#))
+                    #expect(said.status == .created)
+                    let seen = try Self.json(try await first.execute(uri: "/api/jobs/\(id)", method: .get,
+                                                                     headers: Self.bearer(person.token)))
+                    let marks = try #require(seen["marks"] as? [[String: Any]])
+                    #expect(marks.count == 2)
+                    #expect(marks.first?["x"] as? Double == 0.25 && marks.first?["y"] as? Double == 0.75)
+                    #expect(marks.last?["message"] as? String == "On the shelf by the door")
+                    // The person ends it; its photos are gone with it.
+                    let closed = try await first.execute(uri: "/api/jobs/\(id)/close", method: .post, headers: Self.bearer(person.token))
+                    #expect(closed.status == .ok)
+                    #expect(try await hub.second.storedPhotoCount(job: id) == 0)
+                }
+            }
+        }
+    }
+
+    @Test func everyCallIsAuthenticatedAndEachRoleKeepsToItsOwn() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Ann")
+            let volunteer = try await hub.join(.volunteer, "Bo")
+            let app = try HubServer(configuration: .init(port: 0), database: hub.first).application()
+            try await app.test(.live) { client in
+                let anonymous = try await client.execute(uri: "/api/offers", method: .get)
+                #expect(anonymous.status == .unauthorized)
+                #expect(anonymous.headers[.wwwAuthenticate] == "Bearer")
+                let forged = try await client.execute(uri: "/api/offers", method: .get, headers: Self.bearer("not-a-token"))
+                #expect(forged.status == .unauthorized)
+                // A volunteer cannot ask, a person cannot take.
+                let asking = try await client.execute(uri: "/api/jobs", method: .post, headers: Self.bearer(volunteer.token),
+                                                      body: Self.body(#"{"object":"keys"}"#))
+                #expect(asking.status == .forbidden)
+                let offers = try await client.execute(uri: "/api/offers", method: .get, headers: Self.bearer(person.token))
+                #expect(offers.status == .forbidden)
+                // Bad input is one sentence.
+                let garbled = try await client.execute(uri: "/api/jobs", method: .post, headers: Self.bearer(person.token),
+                                                       body: Self.body("keys please"))
+                #expect(garbled.status == .badRequest)
+                let notJPEG = try await client.execute(uri: "/api/jobs/1/photos", method: .post, headers: Self.bearer(person.token),
+                                                       body: Self.body("<svg/>"))
+                #expect(notJPEG.status == .unsupportedMediaType)
+                // A blocked member's token stops working at once, on every instance.
+                #expect(try await hub.second.setBlocked(true, member: volunteer.member.id))
+                let blocked = try await client.execute(uri: "/api/offers", method: .get, headers: Self.bearer(volunteer.token))
+                #expect(blocked.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test func anInvitationJoinsOnceThroughTheAPI() async throws {
+        try await TwoHubInstances.run { hub in
+            let invitation = try await hub.first.invite(.volunteer)
+            let app = try HubServer(configuration: .init(port: 0), database: hub.second).application()
+            try await app.test(.live) { client in
+                let joined = try await client.execute(uri: "/api/join", method: .post,
+                                                      body: Self.body(#"{"code":"\#(invitation.code.lowercased())","name":"Dee","languages":["zh"]}"#))
+                #expect(joined.status == .created)
+                let reply = try Self.json(joined)
+                let token = try #require(reply["token"] as? String)
+                let member = try #require(reply["member"] as? [String: Any])
+                #expect(member["role"] as? String == "volunteer" && member["languages"] as? [String] == ["zh"])
+                let offers = try await client.execute(uri: "/api/offers", method: .get, headers: Self.bearer(token))
+                #expect(offers.status == .ok)
+                let again = try await client.execute(uri: "/api/join", method: .post,
+                                                     body: Self.body(#"{"code":"\#(invitation.code)","name":"Eve"}"#))
+                #expect(again.status == .forbidden)
+            }
+        }
+    }
+
+    @Test func orientationHeadersAreThreeNumbers() {
+        #expect(HubServer.orientation("90, 10.5, -3") == PhotoOrientation(heading: 90, pitch: 10.5, roll: -3))
+        #expect(HubServer.orientation("90,10") == nil)
+        #expect(HubServer.orientation("north,up,level") == nil)
+        #expect(HubServer.orientation("nan,1,2") == nil)
+    }
+
+    // MARK: - Helpers
+
+    static func bearer(_ token: String, _ extra: [String: String] = [:]) -> HTTPFields {
+        var fields = HTTPFields()
+        fields[.authorization] = "Bearer \(token)"
+        for (name, value) in extra { fields[HTTPField.Name(name)!] = value }
+        return fields
+    }
+
+    static func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    static func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+    }
+
+    static func jsonArray(_ response: TestResponse) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [[String: Any]])
+    }
+}
