@@ -119,7 +119,7 @@ let package = Package(
         // The command-line tool and the composition root; `beacon bench` runs the harness.
         .executableTarget(name: "beacon", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
-            "BeaconBenchRendering", "BeaconServer", "BeaconRuntime",
+            "BeaconBenchRendering", "BeaconServer", "BeaconRuntime", "BeaconHub", "BeaconHubServer",
             // `beacon bench pipeline` plays "as if the battery were at 14 %" with a fixed power sensor.
             "BeaconTestDoubles",
             // `beacon bench serve`: simulated phones on loopback.

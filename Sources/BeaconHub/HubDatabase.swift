@@ -435,3 +435,27 @@ func onlyElement<S: AsyncSequence>(_ sequence: S) async throws -> S.Element {
     guard let value = try await firstElement(sequence) else { throw HubError.badRequest("The database returned no row.") }
     return value
 }
+
+extension HubDatabase {
+    /// Runs `body` with a hub database on its own connection pool, the pool running for exactly as long as `body`
+    /// (the way a command uses the hub: open, act, close).
+    public static func withDatabase<Value: Sendable>(
+        at address: HubDatabaseAddress, policy: HubPolicy = HubPolicy(), logger: Logger,
+        _ body: @escaping @Sendable (HubDatabase) async throws -> Value
+    ) async throws -> Value {
+        let client = PostgresClient(configuration: address.clientConfiguration, backgroundLogger: logger)
+        let database = HubDatabase(client: client, policy: policy, logger: logger)
+        return try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask {
+                await client.run()
+                return nil
+            }
+            group.addTask { try await body(database) }
+            defer { group.cancelAll() }
+            while let result = try await group.next() {
+                if let value = result { return value }
+            }
+            throw CancellationError()
+        }
+    }
+}

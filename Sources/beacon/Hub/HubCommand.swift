@@ -1,0 +1,227 @@
+import ArgumentParser
+import BeaconCore
+import BeaconHub
+import BeaconHubServer
+import BeaconServer
+import BeaconStore
+import Foundation
+import Logging
+
+/// `beacon hub`: the helpers' hub a community runs, where people ask and sighted volunteers answer.
+struct HubCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hub",
+        abstract: "Run a helpers' hub: people ask for help finding a thing, sighted volunteers mark it in their photos.",
+        discussion: """
+            Every piece of the hub's state is in PostgreSQL, so any number of 'beacon hub serve' on one database \
+            behave as one hub. The database's address comes from --database or BEACON_HUB_DATABASE, e.g. \
+            postgres://beacon:secret@db.example.org/beacon.
+
+            Examples:
+              beacon hub invite --volunteer    a one-time code for a volunteer
+              beacon hub serve                 HTTPS on port 8444
+              beacon hub members               who joined
+              beacon hub block 7               member 7's token stops working
+            """,
+        subcommands: [Serve.self, Invite.self, Members.self, Block.self, Unblock.self, Remove.self])
+
+    struct DatabaseOptions: ParsableArguments {
+        @Option(help: "The hub's PostgreSQL database (default: $BEACON_HUB_DATABASE).")
+        var database: String?
+
+        func address() throws -> HubDatabaseAddress {
+            guard let url = database ?? ProcessInfo.processInfo.environment["BEACON_HUB_DATABASE"] else {
+                throw HubCommandError("Name the hub's database with --database postgres://user:password@host/database.")
+            }
+            do {
+                return try HubDatabaseAddress(url: url)
+            } catch {
+                throw HubCommandError("\(error)")
+            }
+        }
+
+        /// Runs `body`, or throws `sentence` when it takes longer than `seconds`.
+        static func within(seconds: Int, or sentence: String,
+                           _ body: @escaping @Sendable () async throws -> Void) async throws {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await body()
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(seconds))
+                    return false
+                }
+                defer { group.cancelAll() }
+                guard try await group.next() == true else { throw HubCommandError(sentence) }
+            }
+        }
+
+        /// Runs `body` on the database, migrated, with any failure to reach it told as one sentence.
+        func withDatabase<Value: Sendable>(_ body: @escaping @Sendable (HubDatabase) async throws -> Value) async throws -> Value {
+            let address = try address()
+            var logger = Logger(label: "beacon.hub")
+            logger.logLevel = .error
+            do {
+                return try await HubDatabase.withDatabase(at: address, logger: logger) { database in
+                    // The pool retries a dead address for a minute; the operator hears in seconds.
+                    try await Self.within(seconds: 10, or: "The hub's database at \(address.host):\(address.port) "
+                                                           + "did not answer within 10 seconds.") {
+                        try await database.migrate()
+                    }
+                    return try await body(database)
+                }
+            } catch let error as HubError {
+                throw HubCommandError(error.description)
+            } catch let error as UserFacingError {
+                throw error
+            } catch {
+                throw HubCommandError("The hub's database at \(address.host):\(address.port) did not answer as expected "
+                                      + "(\(String(describing: error).prefix(160))).")
+            }
+        }
+    }
+
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the hub's API until stopped (Ctrl-C); run as many as the community needs.",
+            usage: "beacon hub serve [<options>]")
+
+        @OptionGroup var database: DatabaseOptions
+
+        @Flag(help: "Plain HTTP on 127.0.0.1 (loopback only: tests, or behind a TLS proxy on this machine).")
+        var http = false
+
+        @Option(help: "The port (default 8444 with HTTPS, 8081 with --http; 0 picks a free one).")
+        var port: Int?
+
+        @Option(help: "The address to listen on (default: every address with HTTPS, 127.0.0.1 with --http).")
+        var host: String?
+
+        @Option(help: "Where the HTTPS certificate is kept (default: ~/.local/share/beacon).")
+        var dataDir: String?
+
+        func validate() throws {
+            if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+            if http, let host, !ServeCommand.isLoopback(host) {
+                throw ValidationError("--http serves plain HTTP on loopback only; leave out --host, or use HTTPS.")
+            }
+        }
+
+        func run() async throws {
+            let listenHost = host ?? (http ? "127.0.0.1" : "0.0.0.0")
+            var configuration = HubServer.Configuration(host: listenHost, port: port ?? (http ? 8081 : 8444))
+            var fingerprint: String?
+            if !http {
+                let folder = DataFolder.resolve(given: dataDir, environment: ProcessInfo.processInfo.environment)
+                    .appendingPathComponent("hub", isDirectory: true)
+                let certificate = try ServerCertificate.loadOrCreate(in: folder, hostnames: [LANAddress.hostname(), "localhost"],
+                                                                     addresses: [LANAddress.first(), "127.0.0.1"].compactMap { $0 })
+                configuration.tls = try certificate.tlsConfiguration()
+                fingerprint = certificate.fingerprint
+            }
+            let scheme = http ? "http" : "https"
+            let configured = configuration, shownFingerprint = fingerprint
+            try await database.withDatabase { database in
+                let server = HubServer(configuration: configured, database: database)
+                let application = try server.application { port in
+                    Console.line("The hub is serving on \(scheme)://\(listenHost):\(port)/")
+                    if let shownFingerprint { Console.line("Certificate fingerprint (SHA-256): \(shownFingerprint)") }
+                }
+                let logger = Logger(label: "beacon.hub")
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await HubMaintenance(database: database).run(logger: logger) }
+                    // The server ends on SIGINT/SIGTERM; the timers end with it.
+                    defer { group.cancelAll() }
+                    try await application.runService()
+                }
+            }
+        }
+    }
+
+    struct Invite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a one-time invitation code for a person or a volunteer (valid for a week).")
+
+        @OptionGroup var database: DatabaseOptions
+
+        @Flag(help: "The invitation is for someone who asks for help.")
+        var person = false
+
+        @Flag(help: "The invitation is for a sighted volunteer.")
+        var volunteer = false
+
+        func validate() throws {
+            guard person != volunteer else { throw ValidationError("Say who it is for: --person or --volunteer.") }
+        }
+
+        func run() async throws {
+            let role: HubRole = person ? .person : .volunteer
+            let invitation = try await database.withDatabase { try await $0.invite(role) }
+            Console.line("Invitation for a \(role.rawValue): \(invitation.code)")
+            Console.line("It works once, until \(ISO8601DateFormatter().string(from: invitation.expires)).")
+        }
+    }
+
+    struct Members: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the hub's members.")
+
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let members = try await database.withDatabase { try await $0.members() }
+            if members.isEmpty { Console.line("No members yet; make an invitation with 'beacon hub invite'.") }
+            for member in members {
+                Console.line("\(member.id): \(member.displayName), \(member.role.rawValue), "
+                             + "\(member.languages.joined(separator: " "))\(member.blocked ? ", blocked" : "")")
+            }
+        }
+    }
+
+    struct Block: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop a member: their token stops working at once.")
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The member's number (see 'beacon hub members').") var member: Int
+
+        func run() async throws {
+            let id = member
+            guard try await database.withDatabase({ try await $0.setBlocked(true, member: id) }) else {
+                throw HubCommandError("No member \(id).")
+            }
+            Console.line("Member \(id) is blocked.")
+        }
+    }
+
+    struct Unblock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Let a blocked member back in.")
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The member's number.") var member: Int
+
+        func run() async throws {
+            let id = member
+            guard try await database.withDatabase({ try await $0.setBlocked(false, member: id) }) else {
+                throw HubCommandError("No member \(id).")
+            }
+            Console.line("Member \(id) may use the hub again.")
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a member, with their open jobs and photos.")
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The member's number.") var member: Int
+
+        func run() async throws {
+            let id = member
+            guard try await database.withDatabase({ try await $0.remove(member: id) }) else {
+                throw HubCommandError("No member \(id).")
+            }
+            Console.line("Member \(id) is removed.")
+        }
+    }
+}
+
+struct HubCommandError: UserFacingError {
+    let sentence: String
+    init(_ sentence: String) { self.sentence = sentence }
+}
