@@ -98,7 +98,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], resources: [.embedInCode("Web")]),
 
         // What runs the product: the one session driver (scripted and live), the engines built from plain settings
         // (the composition root), the newest-frame workers and the inbox, power watch, the webhook sender, the

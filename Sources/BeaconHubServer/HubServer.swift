@@ -53,6 +53,13 @@ public struct HubServer: Sendable {
 
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(PageHeaders())
+        // The volunteer's page; /join?code=… fills in the invitation code.
+        for path in ["/", "/join"] {
+            router.get(RouterPath(path)) { _, _ in Self.page(PackageResources.volunteer_html, type: "text/html; charset=utf-8") }
+        }
+        router.get("/volunteer.js") { _, _ in Self.page(PackageResources.volunteer_js, type: "text/javascript; charset=utf-8") }
+        router.get("/volunteer.css") { _, _ in Self.page(PackageResources.volunteer_css, type: "text/css; charset=utf-8") }
         router.post("/api/join") { request, context in try await self.join(request, context: context) }
         router.post("/api/jobs") { request, context in try await self.postJob(request, context: context) }
         router.get("/api/jobs/:job") { request, context in try await self.showJob(request, context: context) }
@@ -227,6 +234,11 @@ public struct HubServer: Sendable {
         return PhotoOrientation(heading: values[0], pitch: values[1], roll: values[2])
     }
 
+    static func page(_ bytes: [UInt8], type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     // MARK: - JSON
 
     static func decode<Value: Decodable>(_ type: Value.Type, from request: Request, example: String) async throws -> Value {
@@ -326,5 +338,18 @@ struct MarkRequest: Decodable {
         if notInPhoto == true { return .notInPhoto(photo: photo) }
         guard let x, let y, (0...1).contains(x), (0...1).contains(y) else { return nil }
         return .point(photo: photo, x: x, y: y)
+    }
+}
+
+/// The page loads only its own files and the photos it fetches, and is never framed.
+struct PageHeaders: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob:; frame-ancestors 'none'"
+        response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        return response
     }
 }
