@@ -459,3 +459,47 @@ extension HubDatabase {
         }
     }
 }
+
+/// How often something may happen: `count` times in `window`.
+public struct HubRate: Sendable, Equatable {
+    public var count: Int
+    public var window: Duration
+
+    public init(count: Int, window: Duration) {
+        self.count = count
+        self.window = window
+    }
+}
+
+extension HubDatabase {
+    /// Counts one `scope` event for `key` (an address, a member) if fewer than `rate.count` happened in the last
+    /// `rate.window`, and says whether it was allowed; when not, how many seconds until one is. The count lives in
+    /// the database, so a client cannot get around a limit by reaching another instance; an advisory lock on the key
+    /// makes two instances counting at once take turns.
+    public func allow(_ scope: String, key: String, rate: HubRate) async throws -> (allowed: Bool, retryAfter: Int) {
+        try await transaction { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(scope + "/" + key)))", logger: logger)
+            try await connection.query("""
+                DELETE FROM rate_events WHERE scope = \(scope) AND key = \(key)
+                  AND at < now() - make_interval(secs => \(rate.window.seconds))
+                """, logger: logger)
+            let (count, oldestAge) = try await onlyElement(connection.query("""
+                SELECT count(*)::bigint, COALESCE(EXTRACT(EPOCH FROM now() - min(at)), 0)::double precision
+                FROM rate_events WHERE scope = \(scope) AND key = \(key)
+                """, logger: logger).decode((Int, Double).self))
+            guard count < rate.count else {
+                return (false, max(1, Int((rate.window.seconds - oldestAge).rounded(.up))))
+            }
+            try await connection.query("INSERT INTO rate_events (scope, key) VALUES (\(scope), \(key))", logger: logger)
+            return (true, 0)
+        }
+    }
+}
+
+extension HubDatabase {
+    /// Forgets rate-limit events older than `age` (longer than any limit's window).
+    public func pruneRateEvents(olderThan age: Duration) async throws {
+        try await client.query("DELETE FROM rate_events WHERE at < now() - make_interval(secs => \(age.seconds))",
+                               logger: logger)
+    }
+}

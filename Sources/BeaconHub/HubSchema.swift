@@ -87,5 +87,15 @@ public enum HubSchema {
             )
             """,
         ]),
+        HubMigration(version: 2, name: "rate limits shared by every instance", statements: [
+            """
+            CREATE TABLE rate_events (
+                scope text NOT NULL,
+                key text NOT NULL,
+                at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            "CREATE INDEX rate_events_by_key ON rate_events (scope, key, at)",
+        ]),
     ]
 }

@@ -22,6 +22,7 @@ public struct HubMaintenance: Sendable {
                 try await database.expireLeases()
                 if sinceSweep >= retention / 12 {
                     try await database.sweep(retention: retention)
+                    try await database.pruneRateEvents(olderThan: .seconds(24 * 3600))
                     sinceSweep = .zero
                 }
             } catch {

@@ -20,6 +20,10 @@ public struct HubServer: Sendable {
         public var tls: TLSConfiguration?
         /// Largest photo accepted, bytes.
         public var photoLimit = 2 * 1024 * 1024
+        /// Attempts to join from one address (right or wrong codes alike, so codes cannot be guessed).
+        public var joins = HubRate(count: 10, window: .seconds(600))
+        /// Requests for help a person may open.
+        public var jobs = HubRate(count: 20, window: .seconds(3600))
 
         public init(host: String = "127.0.0.1", port: Int = 8443, tls: TLSConfiguration? = nil) {
             self.host = host
@@ -51,8 +55,8 @@ public struct HubServer: Sendable {
 
     // MARK: - Routes
 
-    func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    func router() -> Router<HubRequestContext> {
+        let router = Router(context: HubRequestContext.self)
         router.middlewares.add(PageHeaders())
         // The volunteer's page; /join?code=… fills in the invitation code.
         for path in ["/", "/join"] {
@@ -73,12 +77,15 @@ public struct HubServer: Sendable {
         return router
     }
 
-    private func join(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func join(_ request: Request, context: HubRequestContext) async throws -> Response {
         struct Joining: Decodable {
             var code: String
             var name: String
             var languages: [String]?
         }
+        let address = context.remoteAddress?.ipAddress ?? "unknown"
+        if let refusal = try await limit("join", key: address, rate: configuration.joins,
+                                         "Too many tries to join; wait a few minutes.") { return refusal }
         let joining = try await Self.decode(Joining.self, from: request, example: #"{"code":"…","name":"Ann","languages":["en"]}"#)
         let name = joining.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...40).contains(name.count) else { return Self.error(.badRequest, "A display name has 1 to 40 characters.") }
@@ -91,13 +98,15 @@ public struct HubServer: Sendable {
         return Self.json(.created, JoinReply(token: membership.token, member: MemberReply(membership.member)))
     }
 
-    private func postJob(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func postJob(_ request: Request, context: HubRequestContext) async throws -> Response {
         let person = try await member(of: request, as: .person)
         struct Asking: Decodable {
             var object: String
             var language: String?
         }
         let asking = try await Self.decode(Asking.self, from: request, example: #"{"object":"my keys","language":"en"}"#)
+        if let refusal = try await limit("job", key: String(person.id), rate: configuration.jobs,
+                                         "Too many requests for help this hour; wait a while.") { return refusal }
         do {
             let job = try await database.postJob(person: person.id, objectName: asking.object,
                                                  language: asking.language ?? person.languages.first ?? "en")
@@ -107,13 +116,13 @@ public struct HubServer: Sendable {
         }
     }
 
-    private func showJob(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func showJob(_ request: Request, context: HubRequestContext) async throws -> Response {
         let caller = try await member(of: request)
         let job = try await ownedJob(context, by: caller)
         return Self.json(.ok, JobReply(job, marks: try await database.marks(job: job.id)))
     }
 
-    private func addPhoto(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func addPhoto(_ request: Request, context: HubRequestContext) async throws -> Response {
         let person = try await member(of: request, as: .person)
         let id = try Self.jobID(context)
         var request = request
@@ -132,7 +141,7 @@ public struct HubServer: Sendable {
         }
     }
 
-    private func photo(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func photo(_ request: Request, context: HubRequestContext) async throws -> Response {
         let caller = try await member(of: request)
         let id = try Self.jobID(context)
         guard let sequence = context.parameters.get("photo", as: Int.self) else {
@@ -147,12 +156,12 @@ public struct HubServer: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: photo.jpeg)))
     }
 
-    private func offers(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func offers(_ request: Request, context: HubRequestContext) async throws -> Response {
         let volunteer = try await member(of: request, as: .volunteer)
         return Self.json(.ok, try await database.offers(volunteer: volunteer.id).map { JobReply($0, marks: []) })
     }
 
-    private func take(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func take(_ request: Request, context: HubRequestContext) async throws -> Response {
         let volunteer = try await member(of: request, as: .volunteer)
         guard let job = try await database.take(job: try Self.jobID(context), volunteer: volunteer.id) else {
             return Self.error(.conflict, "Someone else took this job, or it is closed.")
@@ -160,7 +169,7 @@ public struct HubServer: Sendable {
         return Self.json(.ok, JobReply(job, marks: []))
     }
 
-    private func heartbeat(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func heartbeat(_ request: Request, context: HubRequestContext) async throws -> Response {
         let volunteer = try await member(of: request, as: .volunteer)
         guard try await database.heartbeat(job: try Self.jobID(context), volunteer: volunteer.id) else {
             return Self.error(.conflict, "This job is no longer yours.")
@@ -168,7 +177,7 @@ public struct HubServer: Sendable {
         return Self.json(.ok, ["ok": true])
     }
 
-    private func mark(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func mark(_ request: Request, context: HubRequestContext) async throws -> Response {
         let volunteer = try await member(of: request, as: .volunteer)
         let marking = try await Self.decode(MarkRequest.self, from: request,
                                             example: #"{"photo":3,"x":0.4,"y":0.6} or {"photo":3,"notInPhoto":true} or {"message":"…"}"#)
@@ -183,13 +192,22 @@ public struct HubServer: Sendable {
         }
     }
 
-    private func close(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func close(_ request: Request, context: HubRequestContext) async throws -> Response {
         let caller = try await member(of: request)
         guard try await database.close(job: try Self.jobID(context), by: caller.id,
                                        reason: caller.role == .person ? "cancelled" : "done") else {
             return Self.error(.notFound, "No open job of yours by that number.")
         }
         return Self.json(.ok, ["closed": true])
+    }
+
+    /// nil when the rate allows one more; otherwise the 429 to answer with.
+    private func limit(_ scope: String, key: String, rate: HubRate, _ sentence: String) async throws -> Response? {
+        let verdict = try await database.allow(scope, key: key, rate: rate)
+        guard !verdict.allowed else { return nil }
+        var response = Self.error(.tooManyRequests, sentence)
+        response.headers[.retryAfter] = String(verdict.retryAfter)
+        return response
     }
 
     // MARK: - Who is asking
@@ -211,7 +229,7 @@ public struct HubServer: Sendable {
 
     /// The job in the path, if the caller is its person or the volunteer holding it; 404 otherwise (whether it
     /// exists is not told to others).
-    private func ownedJob(_ context: BasicRequestContext, by member: HubMember) async throws -> HubJob {
+    private func ownedJob(_ context: HubRequestContext, by member: HubMember) async throws -> HubJob {
         let id = try Self.jobID(context)
         guard let job = try await database.job(id),
               job.personID == member.id || (job.state == .taken && job.takenBy == member.id) else {
@@ -220,7 +238,7 @@ public struct HubServer: Sendable {
         return job
     }
 
-    private static func jobID(_ context: BasicRequestContext) throws -> Int {
+    private static func jobID(_ context: HubRequestContext) throws -> Int {
         guard let id = context.parameters.get("job", as: Int.self) else {
             throw HTTPError(.badRequest, message: "Jobs are numbered.")
         }
@@ -343,7 +361,7 @@ struct MarkRequest: Decodable {
 
 /// The page loads only its own files and the photos it fetches, and is never framed.
 struct PageHeaders: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HubRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
@@ -351,5 +369,16 @@ struct PageHeaders: RouterMiddleware {
         response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         return response
+    }
+}
+
+/// A request's context with the address it came from (for the limit on joining).
+public struct HubRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 }

@@ -133,6 +133,40 @@ struct HubServerTests {
         }
     }
 
+    @Test func joiningAndAskingAreRateLimitedAcrossInstances() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Ann")
+            var configuration = HubServer.Configuration(port: 0)
+            configuration.joins = HubRate(count: 3, window: .seconds(600))
+            configuration.jobs = HubRate(count: 2, window: .seconds(3600))
+            let first = try HubServer(configuration: configuration, database: hub.first).application()
+            let second = try HubServer(configuration: configuration, database: hub.second).application()
+            try await first.test(.live) { one in
+                try await second.test(.live) { other in
+                    // Wrong codes count too, and the count is shared: two tries here, one there, the fourth refused.
+                    for client in [one, one, other] as [any TestClientProtocol] {
+                        let wrong = try await client.execute(uri: "/api/join", method: .post,
+                                                             body: Self.body(#"{"code":"WRONGWRONGWRONG2","name":"Eve"}"#))
+                        #expect(wrong.status == .forbidden)
+                    }
+                    let refused = try await one.execute(uri: "/api/join", method: .post,
+                                                        body: Self.body(#"{"code":"WRONGWRONGWRONG2","name":"Eve"}"#))
+                    #expect(refused.status == .tooManyRequests)
+                    #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 > 0)
+
+                    for client in [one, other] as [any TestClientProtocol] {
+                        let asked = try await client.execute(uri: "/api/jobs", method: .post, headers: Self.bearer(person.token),
+                                                             body: Self.body(#"{"object":"keys"}"#))
+                        #expect(asked.status == .created)
+                    }
+                    let third = try await one.execute(uri: "/api/jobs", method: .post, headers: Self.bearer(person.token),
+                                                      body: Self.body(#"{"object":"wallet"}"#))
+                    #expect(third.status == .tooManyRequests)
+                }
+            }
+        }
+    }
+
     @Test func orientationHeadersAreThreeNumbers() {
         #expect(HubServer.orientation("90, 10.5, -3") == PhotoOrientation(heading: 90, pitch: 10.5, roll: -3))
         #expect(HubServer.orientation("90,10") == nil)
