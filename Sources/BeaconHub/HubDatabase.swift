@@ -8,6 +8,11 @@ public struct HubPolicy: Sendable {
     public var lease: Duration = .seconds(60)
     public var photosPerJob = 30
     public var invitationLifetime: Duration = .seconds(7 * 24 * 3600)
+    /// A new job is offered to this many volunteers (who share its language) at first…
+    public var waveSize = 3
+    /// …and to as many more each time this passes with nobody taking it, as Be My Eyes adds helpers every few
+    /// seconds: a request does not ring a whole community at once, yet waits only seconds for the next few.
+    public var waveInterval: Duration = .seconds(5)
 
     public init() {}
 }
@@ -233,12 +238,21 @@ public struct HubDatabase: Sendable {
 
     /// The open jobs a volunteer may take: in a language they speak, from people who are not blocked, oldest first.
     /// Empty for a blocked member or one who is not a volunteer.
+    ///
+    /// Offered in waves (`HubPolicy.waveSize`, `waveInterval`): each job orders the volunteers who could take it by
+    /// a hash of the job's and the volunteer's ids — a different order for every job, so the same few are not always
+    /// first — and a volunteer sees the job once the waves so far reach their place in that order.
     public func offers(volunteer: Int, limit: Int = 10) async throws -> [HubJob] {
         let rows = try await client.query("""
             SELECT \(unescaped: Self.jobColumns(prefix: "j.")) FROM jobs j
             JOIN members v ON v.id = \(volunteer) AND v.role = 'volunteer' AND NOT v.blocked
             JOIN members p ON p.id = j.person_id AND NOT p.blocked
             WHERE j.state = 'open' AND j.language = ANY (v.languages)
+              AND (SELECT count(*) FROM members w
+                   WHERE w.role = 'volunteer' AND NOT w.blocked AND j.language = ANY (w.languages)
+                     AND md5(j.id || ':' || w.id) < md5(j.id || ':' || v.id))
+                  < \(policy.waveSize) * (1 + floor(EXTRACT(EPOCH FROM now() - j.created_at)
+                                                    / \(policy.waveInterval.seconds)))
             ORDER BY j.created_at, j.id LIMIT \(limit)
             """, logger: logger)
         return try await allElements(rows.decode(JobRow.self)).map(Self.job)

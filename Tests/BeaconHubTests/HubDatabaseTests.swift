@@ -68,6 +68,37 @@ struct HubDatabaseTests {
         }
     }
 
+    @Test("a job is offered in waves: a few volunteers first, a few more each interval, never to the wrong language")
+    func offersComeInWaves() async throws {
+        var policy = HubPolicy()
+        policy.waveSize = 2
+        policy.waveInterval = .seconds(3)
+        try await TwoHubInstances.run(policy: policy) { hub in
+            let person = try await hub.join(.person, "Pat")
+            var volunteers: [HubMembership] = []
+            for index in 0..<6 { volunteers.append(try await hub.join(.volunteer, "V\(index)")) }
+            let russianOnly = try await hub.join(.volunteer, "Ivan", languages: ["ru"])
+            let posted = ContinuousClock.now
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "keys", language: "en")
+            func offered() async throws -> Set<Int> {
+                var seeing: Set<Int> = []
+                for volunteer in volunteers where try await hub.second.offers(volunteer: volunteer.member.id).contains(where: { $0.id == job.id }) {
+                    seeing.insert(volunteer.member.id)
+                }
+                return seeing
+            }
+            let firstWave = try await offered()
+            #expect(firstWave.count == 2)
+            try await Task.sleep(until: posted + .seconds(3.5))
+            let secondWave = try await offered()
+            #expect(secondWave.count == 4)
+            #expect(firstWave.isSubset(of: secondWave))
+            try await Task.sleep(until: posted + .seconds(6.5))
+            #expect(try await offered().count == 6)
+            #expect(try await hub.second.offers(volunteer: russianOnly.member.id).isEmpty)
+        }
+    }
+
     @Test("a job posted through one instance is taken through the other, and a second taker loses")
     func firstTakerWins() async throws {
         try await TwoHubInstances.run { hub in
