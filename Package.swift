@@ -108,6 +108,7 @@ let package = Package(
             // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
         // The benchmark harness, apart from the product: panorama scenes, the simulated user, rendering, ground truth.

@@ -46,6 +46,14 @@ public struct SettingsStore: Sendable {
         migrator.registerMigration("v3-paired-phones") { db in
             try db.execute(sql: "CREATE TABLE paired_phone (digest TEXT PRIMARY KEY NOT NULL, paired_at REAL NOT NULL) WITHOUT ROWID")
         }
+        migrator.registerMigration("v4-helpers-hub") { db in
+            try db.execute(sql: """
+                CREATE TABLE helpers_hub (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    url TEXT NOT NULL, token TEXT NOT NULL, name TEXT NOT NULL, language TEXT NOT NULL,
+                    joined_at REAL NOT NULL)
+                """)
+        }
         return migrator
     }
 
@@ -93,6 +101,7 @@ public struct SettingsStore: Sendable {
     /// Usage statistics, kept in the same file.
     public var usage: UsageStore { UsageStore(database: database, file: file) }
     public var pairedPhones: PairedPhoneStore { PairedPhoneStore(database: database, file: file) }
+    public var helpersHub: HelpersHubStore { HelpersHubStore(database: database, file: file) }
 
     // MARK: - Rows
 

@@ -80,6 +80,79 @@ struct HubCLITests {
         server.waitUntilExit()
     }
 
+    @Test func aPersonAsksFromTheTerminalAndHearsWhereTheVolunteerMarked() throws {
+        guard let coffee = TestData.image("coffee.png") else { return }
+        let folder = try TestData.temporaryFolder("beacon-helpers")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("hall.jpg")
+        try TestData.run("ffmpeg", ["-v", "error", "-y", "-i", coffee.path, photo.path])
+        let database = try TemporaryPostgres()
+        defer { database.stop() }
+        let url = "postgres://\(database.username)@\(database.host):\(database.port)/postgres"
+        func code(_ role: String) throws -> String {
+            let invited = try BeaconBinary.run(["hub", "invite", "--\(role)", "--database", url])
+            let line = try #require(invited.stdout.split(separator: "\n").first { $0.hasPrefix("Invitation for a \(role): ") })
+            return String(line.dropFirst("Invitation for a \(role): ".count))
+        }
+        let personCode = try code("person"), volunteerCode = try code("volunteer")
+        let (server, text) = try Self.serve(["--http", "--database", url], until: "The hub is serving on ")
+        defer { Self.stop(server) }
+        let address = try #require(text.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        let data = folder.appendingPathComponent("data").path
+
+        let joined = try BeaconBinary.run(["helpers", "join", address, personCode.lowercased(), "--name", "Ann", "--data-dir", data])
+        #expect(joined.stdout == "Joined the helpers' hub at \(address) as Ann.\n", "\(joined.stdout) \(joined.stderr)")
+
+        // The volunteer, through the API as their page would.
+        func call(_ arguments: [String]) throws -> Any? {
+            let result = try TestData.run("/usr/bin/curl", ["-s"] + arguments)
+            return try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        }
+        let volunteer = try #require(try call(["-X", "POST", "--data", #"{"code":"\#(volunteerCode)","name":"Bo"}"#,
+                                               "\(address)api/join"]) as? [String: Any])
+        let token = try #require(volunteer["token"] as? String)
+
+        let asking = Process()
+        asking.executableURL = BeaconBinary.url
+        asking.arguments = ["helpers", "ask", "my keys", "--input", photo.path, "--wait", "60", "--data-dir", data]
+        let output = Pipe()
+        asking.standardOutput = output
+        asking.standardError = FileHandle.nullDevice
+        try asking.run()
+        defer { if asking.isRunning { asking.terminate() } }
+
+        var job: Int?
+        let deadline = Date().addingTimeInterval(30)
+        while job == nil && Date() < deadline {
+            let offers = try call(["-H", "Authorization: Bearer \(token)", "\(address)api/offers"]) as? [[String: Any]] ?? []
+            job = offers.first?["id"] as? Int
+            if job == nil { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        let id = try #require(job, "the request never reached the volunteer")
+        _ = try call(["-X", "POST", "-H", "Authorization: Bearer \(token)", "\(address)api/jobs/\(id)/take"])
+        var photos = 0
+        while photos == 0 && Date() < deadline {
+            let state = try call(["-H", "Authorization: Bearer \(token)", "\(address)api/jobs/\(id)"]) as? [String: Any]
+            photos = state?["photos"] as? Int ?? 0
+            if photos == 0 { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        #expect(photos == 1)
+        _ = try call(["-X", "POST", "-H", "Authorization: Bearer \(token)", "--data", #"{"photo":1,"x":0.2,"y":0.8}"#,
+                      "\(address)api/jobs/\(id)/marks"])
+        while asking.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(asking.terminationStatus == 0)
+        #expect(said.hasPrefix("Asking for help.\n"), "\(said)")
+        #expect(said.hasSuffix("Marked: eleven o'clock, down.\n"), "\(said)")
+        // The request ends when the person has their answer: its photos are gone with it.
+        let after = try call(["-H", "Authorization: Bearer \(token)", "\(address)api/jobs/\(id)/photos/1"]) as? [String: Any]
+        #expect(after?["error"] != nil)
+
+        #expect(try BeaconBinary.run(["helpers", "leave", "--data-dir", data]).stdout == "Left the helpers' hub.\n")
+        BeaconBinary.expectOneSentence(try BeaconBinary.run(["helpers", "ask", "keys", "--input", photo.path, "--data-dir", data]),
+                                       containing: "Join a helpers' hub first")
+    }
+
     @Test func aMissingOrUnreachableDatabaseIsOneSentence() throws {
         BeaconBinary.expectOneSentence(try BeaconBinary.run(["hub", "members"], environment: ["BEACON_HUB_DATABASE": ""]),
                                        containing: "postgres://")

@@ -25,6 +25,23 @@ import Testing
         #expect(folder.names.allSatisfy { !$0.contains("unreadable") })
     }
 
+    @Test func theHelpersHubJoinedIsKeptUntilLeft() throws {
+        let folder = try StoreTestFolder()
+        let membership = HelpersHubStore.Membership(url: "https://hub.example.org:8444/", token: "t0ken", name: "Ann",
+                                                    language: "ru")
+        do {
+            let store = try SettingsStore(folder: folder.url)
+            #expect(try store.helpersHub.membership() == nil)
+            try store.helpersHub.save(membership)
+            // Joining another hub replaces the first: one hub at a time.
+            try store.helpersHub.save(membership)
+        }
+        let reopened = try SettingsStore(folder: folder.url)
+        #expect(try reopened.helpersHub.membership() == membership)
+        try reopened.helpersHub.forget()
+        #expect(try SettingsStore(folder: folder.url).helpersHub.membership() == nil)
+    }
+
     @Test func theFileIsInWALModeAndSound() throws {
         let folder = try StoreTestFolder()
         let store = try SettingsStore(folder: folder.url)
@@ -83,12 +100,12 @@ import Testing
         try Data().write(to: folder.file("beacon.sqlite"))
         let store = try SettingsStore(folder: folder.url)
         #expect(store.setAside == nil)
-        #expect(SettingsStore.migrator.migrations == ["v1-settings", "v2-usage", "v3-paired-phones"])
+        #expect(SettingsStore.migrator.migrations == ["v1-settings", "v2-usage", "v3-paired-phones", "v4-helpers-hub"])
         let (completed, tables) = try store.database.read { db in
             (try SettingsStore.migrator.completedMigrations(db),
              try ["setting", "usage_time", "usage_count"].filter { try db.tableExists($0) })
         }
-        #expect(completed == ["v1-settings", "v2-usage", "v3-paired-phones"])
+        #expect(completed == ["v1-settings", "v2-usage", "v3-paired-phones", "v4-helpers-hub"])
         #expect(tables == ["setting", "usage_time", "usage_count"])
     }
 
@@ -109,7 +126,7 @@ import Testing
         let day = UsageDay(testMoment, timeZone: TimeZone(identifier: "UTC")!)
         try store.usage.add(UsageStatistics(secondsByMode: ["find": 30], objectsFound: 1), on: day)
         #expect(try store.usage.summary(today: day).today.objectsFound == 1)
-        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) } == ["v1-settings", "v2-usage", "v3-paired-phones"])
+        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) } == ["v1-settings", "v2-usage", "v3-paired-phones", "v4-helpers-hub"])
     }
 
     // MARK: - Files that cannot be read

@@ -1,0 +1,134 @@
+import AsyncHTTPClient
+import BeaconCore
+import BeaconStore
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The person's side of a helpers' hub: join with an invitation, ask, send photos, read what helpers marked, cancel.
+/// Plain calls on the hub's JSON API (AsyncHTTPClient, as the emergency webhook); every failure is one sentence.
+public struct HelpersClient: Sendable {
+    public let membership: HelpersHubStore.Membership
+
+    public init(membership: HelpersHubStore.Membership) {
+        self.membership = membership
+    }
+
+    /// A request as the hub sees it: its state and what helpers said so far, oldest first.
+    public struct Job: Sendable, Equatable {
+        public var id: Int
+        public var isClosed: Bool
+        public var isTaken: Bool
+        public var photos: Int
+        public var marks: [HelperMark]
+    }
+
+    /// Joins the hub at `url` with a person's invitation code and returns the membership to keep.
+    public static func join(url: String, code: String, name: String, language: String) async throws -> HelpersHubStore.Membership {
+        let base = try Self.base(url)
+        struct Reply: Decodable { var token: String }
+        let body = try JSONSerialization.data(withJSONObject: ["code": code, "name": name, "languages": [language]])
+        let reply: Reply = try await call(base + "api/join", method: .POST, token: nil, body: Array(body), type: "application/json")
+        return HelpersHubStore.Membership(url: base, token: reply.token, name: name, language: language)
+    }
+
+    /// Opens a request for help finding `object`; returns its number.
+    public func ask(_ object: String) async throws -> Int {
+        struct Reply: Decodable { var id: Int }
+        let body = try JSONSerialization.data(withJSONObject: ["object": object, "language": membership.language])
+        let reply: Reply = try await Self.call(membership.url + "api/jobs", method: .POST, token: membership.token,
+                                               body: Array(body), type: "application/json")
+        return reply.id
+    }
+
+    /// Sends a JPEG photo to the request; returns its number in the request.
+    @discardableResult
+    public func send(photo jpeg: [UInt8], job: Int) async throws -> Int {
+        struct Reply: Decodable { var photo: Int }
+        let reply: Reply = try await Self.call(membership.url + "api/jobs/\(job)/photos", method: .POST,
+                                               token: membership.token, body: jpeg, type: "image/jpeg")
+        return reply.photo
+    }
+
+    public func job(_ id: Int) async throws -> Job {
+        struct Mark: Decodable {
+            var photo: Int?
+            var x: Double?
+            var y: Double?
+            var notInPhoto: Bool?
+            var message: String?
+        }
+        struct Reply: Decodable {
+            var id: Int
+            var state: String
+            var photos: Int
+            var marks: [Mark]
+        }
+        let reply: Reply = try await Self.call(membership.url + "api/jobs/\(id)", method: .GET, token: membership.token)
+        let marks = reply.marks.compactMap { mark -> HelperMark? in
+            if let message = mark.message { return .message(message) }
+            guard let photo = mark.photo else { return nil }
+            if mark.notInPhoto == true { return .notInPhoto(photo: photo) }
+            guard let x = mark.x, let y = mark.y else { return nil }
+            return .point(photo: photo, x: x, y: y)
+        }
+        return Job(id: reply.id, isClosed: reply.state == "closed", isTaken: reply.state == "taken", photos: reply.photos,
+                   marks: marks)
+    }
+
+    public func cancel(job: Int) async throws {
+        struct Reply: Decodable { var closed: Bool }
+        let _: Reply = try await Self.call(membership.url + "api/jobs/\(job)/close", method: .POST, token: membership.token)
+    }
+
+    // MARK: - HTTP
+
+    /// The hub's address with one trailing slash; http or https only.
+    static func base(_ url: String) throws -> String {
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+            throw HelpersError(sentence: "A hub's address looks like https://hub.example.org:8444/.")
+        }
+        return url.hasSuffix("/") ? url : url + "/"
+    }
+
+    private static func call<Reply: Decodable>(_ url: String, method: HTTPMethod, token: String?, body: [UInt8]? = nil,
+                                               type: String? = nil) async throws -> Reply {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let type { request.headers.add(name: "Content-Type", value: type) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response: HTTPClientResponse
+        let data: ByteBuffer
+        do {
+            response = try await HTTPClient.shared.execute(request, timeout: .seconds(15))
+            data = try await response.body.collect(upTo: 1 << 20)
+        } catch {
+            throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.")
+        }
+        guard (200..<300).contains(response.status.code) else {
+            let reason = (try? JSONDecoder().decode(Refusal.self, from: Data(buffer: data)))?.error
+            if response.status.code == 401 {
+                throw HelpersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.")
+            }
+            throw HelpersError(sentence: reason ?? "The hub refused (\(response.status.code)).")
+        }
+        guard let reply = try? JSONDecoder().decode(Reply.self, from: Data(buffer: data)) else {
+            throw HelpersError(sentence: "The hub's answer made no sense to Beacon.")
+        }
+        return reply
+    }
+}
+
+/// The hub's refusals: {"error": "one sentence"}.
+private struct Refusal: Decodable {
+    var error: String
+}
+
+public struct HelpersError: UserFacingError, Equatable {
+    public var sentence: String
+
+    public init(sentence: String) {
+        self.sentence = sentence
+    }
+}

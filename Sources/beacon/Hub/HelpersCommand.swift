@@ -1,0 +1,117 @@
+import ArgumentParser
+import BeaconCore
+import BeaconRuntime
+import BeaconStore
+import Foundation
+
+/// `beacon helpers`: the person's side of a helpers' hub, from the terminal.
+struct HelpersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "helpers",
+        abstract: "Ask sighted volunteers of a helpers' hub to find a thing in your photo.",
+        discussion: """
+            Join once with the invitation the hub's operator gave you; then ask with a photo. Beacon says what the \
+            volunteer marked: where the thing is, as a clock direction from where the camera pointed, or their words.
+
+            Examples:
+              beacon helpers join https://hub.example.org:8444/ K7QM3XRT9PWD2HNA --name Ann
+              beacon helpers ask "my keys" --input hall.jpg
+            """,
+        subcommands: [Join.self, Ask.self, Leave.self])
+
+    struct Join: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Join a helpers' hub with a person's invitation code.",
+                                                        usage: "beacon helpers join <url> <code> --name <name> [<options>]")
+
+        @Argument(help: "The hub's address, e.g. https://hub.example.org:8444/.") var url: String
+        @Argument(help: "The invitation code.") var code: String
+        @Option(help: "The name volunteers see.") var name: String
+        @Option(help: "The language you ask in: en, ru or zh.") var language = "en"
+        @Option(help: "Where settings and history are kept (default: ~/.local/share/beacon).") var dataDir: String?
+
+        func validate() throws {
+            guard ["en", "ru", "zh"].contains(language) else { throw ValidationError("--language is en, ru or zh.") }
+        }
+
+        func run() async throws {
+            let membership = try await HelpersClient.join(url: url, code: code.uppercased(), name: name, language: language)
+            try Composition().settingsStore(dataDirectory: dataDir).helpersHub.save(membership)
+            Console.line("Joined the helpers' hub at \(membership.url) as \(name).")
+        }
+    }
+
+    struct Ask: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ask for help finding a thing in a photo, and say what the volunteer marks.",
+            usage: "beacon helpers ask <object> --input <photo> [<options>]")
+
+        @Argument(help: "What to find, e.g. \"my keys\".") var object: String
+        @Option(help: "A JPEG photo of where the thing may be.") var input: String
+        @Option(help: "Seconds to wait for a volunteer before giving up.") var wait: Double = 120
+        @Option(help: "Where settings and history are kept (default: ~/.local/share/beacon).") var dataDir: String?
+
+        func validate() throws {
+            guard wait > 0 else { throw ValidationError("--wait must be above 0 seconds.") }
+        }
+
+        func run() async throws {
+            guard let membership = try Composition().settingsStore(dataDirectory: dataDir).helpersHub.membership() else {
+                throw HelpersError(sentence: "Join a helpers' hub first: beacon helpers join URL CODE --name NAME.")
+            }
+            guard let photo = FileManager.default.contents(atPath: input) else {
+                throw HelpersError(sentence: "Cannot read the photo \(input).")
+            }
+            guard photo.starts(with: [0xFF, 0xD8, 0xFF]) else {
+                throw HelpersError(sentence: "Send a JPEG photo; \(input) is not one.")
+            }
+            let client = HelpersClient(membership: membership)
+            let job = try await client.ask(object)
+            Console.line("Asking for help.")
+            do {
+                try await client.send(photo: Array(photo), job: job)
+                try await follow(job, with: client)
+            } catch {
+                try? await client.cancel(job: job)
+                throw error
+            }
+            try? await client.cancel(job: job)
+        }
+
+        /// Polls the request every 2 s and says each new mark; ends at the first place marked or the helper's words,
+        /// or when the wait runs out.
+        private func follow(_ job: Int, with client: HelpersClient) async throws {
+            let start = ContinuousClock.now
+            var said = 0, toldStillAsking = false, toldTaken = false
+            while ContinuousClock.now - start < .seconds(wait) {
+                let state = try await client.job(job)
+                if state.isClosed { Console.line("The request was closed."); return }
+                if state.isTaken && !toldTaken {
+                    Console.line("A helper is looking.")
+                    toldTaken = true
+                }
+                for mark in state.marks.dropFirst(said) {
+                    Console.line(mark.sentence())
+                    if case .notInPhoto = mark { continue }
+                    return
+                }
+                said = state.marks.count
+                if !toldTaken && !toldStillAsking && ContinuousClock.now - start >= .seconds(40) {
+                    Console.line("No helper yet; still asking.")
+                    toldStillAsking = true
+                }
+                try await Task.sleep(for: .seconds(2))
+            }
+            Console.line("No helper answered; the request is cancelled.")
+        }
+    }
+
+    struct Leave: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget the helpers' hub this Beacon joined.")
+        @Option(help: "Where settings and history are kept (default: ~/.local/share/beacon).") var dataDir: String?
+
+        func run() async throws {
+            try Composition().settingsStore(dataDirectory: dataDir).helpersHub.forget()
+            Console.line("Left the helpers' hub.")
+        }
+    }
+}

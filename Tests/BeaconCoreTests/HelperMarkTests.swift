@@ -1,0 +1,16 @@
+import Testing
+@testable import BeaconCore
+
+@Suite struct HelperMarkTests {
+    @Test func aMarkIsSaidAsAClockDirectionFromWhereTheCameraPointed() {
+        #expect(HelperMark.point(photo: 1, x: 0.2, y: 0.8).sentence() == "Marked: eleven o'clock, down.")
+        #expect(HelperMark.point(photo: 2, x: 0.52, y: 0.48).sentence() == "Marked: centred.")
+        #expect(HelperMark.point(photo: 2, x: 0.9, y: 0.5).sentence() == "Marked: one o'clock.")
+    }
+
+    @Test func wordsAreSaidAsTheHelperWroteThem() {
+        #expect(HelperMark.message(" It is on the shelf by the door ").sentence() == "Helper says: It is on the shelf by the door.")
+        #expect(HelperMark.message("Under the sofa!").sentence() == "Helper says: Under the sofa!")
+        #expect(HelperMark.notInPhoto(photo: 3).sentence() == "Not in that photo; keep turning.")
+    }
+}
