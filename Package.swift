@@ -123,9 +123,11 @@ let package = Package(
             "BeaconBenchRendering", "BeaconServer", "BeaconRuntime", "BeaconHub", "BeaconHubServer",
             // `beacon bench pipeline` plays "as if the battery were at 14 %" with a fixed power sensor.
             "BeaconTestDoubles",
-            // `beacon bench serve`: simulated phones on loopback.
+            // `beacon bench serve`: simulated phones on loopback; `beacon bench hub`: a person and a volunteer.
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
