@@ -153,6 +153,17 @@ struct HubCLITests {
                                        containing: "Join a helpers' hub first")
     }
 
+    @Test func theBenchKillsAnInstanceAndTheOpenRequestSurvives() throws {
+        let database = try TemporaryPostgres()
+        defer { database.stop() }
+        let url = "postgres://\(database.username)@\(database.host):\(database.port)/postgres"
+        let bench = try BeaconBinary.run(["bench", "hub", "--database", url, "--rounds", "4", "--kill-one"])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        #expect(bench.stdout.contains("killed the first instance with request 3 open"), "\(bench.stdout)")
+        #expect(bench.stdout.contains("Request 3 was marked and read through the second instance."))
+        #expect(bench.stdout.contains("mark read by the person"))
+    }
+
     @Test func aMissingOrUnreachableDatabaseIsOneSentence() throws {
         BeaconBinary.expectOneSentence(try BeaconBinary.run(["hub", "members"], environment: ["BEACON_HUB_DATABASE": ""]),
                                        containing: "postgres://")
