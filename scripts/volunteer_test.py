@@ -94,9 +94,14 @@ def run(args):
         button_text = "Help find " + args.object
         volunteer.wait_for(lambda: any(b.text == button_text for b in driver.find_elements(By.CSS_SELECTOR, "#offer-list button")),
                            15, f"No request to find {args.object} appeared.")
+        # The page announces a request 50 ms after showing it (a live region must change to be read again).
+        volunteer.wait_for(lambda: any(s.startswith("New request") for s in volunteer.statuses), 5,
+                           "The new request was not announced.")
         audits["offers"] = volunteer.audit(source, "offers")
         next(b for b in driver.find_elements(By.CSS_SELECTOR, "#offer-list button") if b.text == button_text).click()
         volunteer.wait_for(lambda: volunteer.visible("photo-box"), 15, "The person's photo did not appear.")
+        volunteer.wait_for(lambda: any(s.startswith("You are helping") for s in volunteer.statuses), 5,
+                           "Taking the request was not announced.")
         audits["job"] = volunteer.audit(source, "job")
 
         # A click on the photo, where the thing is.

@@ -11,30 +11,14 @@ import Testing
                 "PostgreSQL is not installed (scripts/setup.sh installs the Debian package postgresql)"))
 struct HubBrowserTests {
     @Test func aVolunteerMarksTheThingAndThePersonGetsIt() throws {
-        guard WebAppBrowserTests.browserIsReady(), let coffee = TestData.image("coffee.png") else { return }
-        let folder = try TestData.temporaryFolder("beacon-hub-browser")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let photo = folder.appendingPathComponent("coffee.jpg")
-        try TestData.run("ffmpeg", ["-v", "error", "-y", "-i", coffee.path, photo.path])
-
-        let database = try TemporaryPostgres()
-        defer { database.stop() }
-        let url = "postgres://\(database.username)@\(database.host):\(database.port)/postgres"
-        func code(_ role: String) throws -> String {
-            let invited = try BeaconBinary.run(["hub", "invite", "--\(role)", "--database", url])
-            let line = try #require(invited.stdout.split(separator: "\n").first { $0.hasPrefix("Invitation for a \(role): ") })
-            return String(line.dropFirst("Invitation for a \(role): ".count))
-        }
-        let volunteerCode = try code("volunteer"), personCode = try code("person")
-        let (server, text) = try HubCLITests.serve(["--http", "--database", url], until: "The hub is serving on ")
-        defer { HubCLITests.stop(server) }
-        let address = try #require(text.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        guard WebAppBrowserTests.browserIsReady(), let hub = try RunningHub.start("beacon-hub-browser") else { return }
+        defer { hub.stop() }
+        let volunteerCode = try hub.invitation("volunteer"), personCode = try hub.invitation("person")
+        let address = hub.address, photo = hub.photo
 
         // The person's side, as Beacon will do it: join, ask, send a photo.
         func call(_ arguments: [String]) throws -> [String: Any] {
-            let result = try TestData.run("/usr/bin/curl", ["-s"] + arguments)
-            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-                                "\(arguments): \(result.stdout)")
+            try #require(try hub.call(arguments) as? [String: Any], "\(arguments)")
         }
         let person = try call(["-X", "POST", "--data", #"{"code":"\#(personCode)","name":"Ann"}"#, "\(address)api/join"])
         let token = try #require(person["token"] as? String)

@@ -81,33 +81,16 @@ struct HubCLITests {
     }
 
     @Test func aPersonAsksFromTheTerminalAndHearsWhereTheVolunteerMarked() throws {
-        guard let coffee = TestData.image("coffee.png") else { return }
-        let folder = try TestData.temporaryFolder("beacon-helpers")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let photo = folder.appendingPathComponent("hall.jpg")
-        try TestData.run("ffmpeg", ["-v", "error", "-y", "-i", coffee.path, photo.path])
-        let database = try TemporaryPostgres()
-        defer { database.stop() }
-        let url = "postgres://\(database.username)@\(database.host):\(database.port)/postgres"
-        func code(_ role: String) throws -> String {
-            let invited = try BeaconBinary.run(["hub", "invite", "--\(role)", "--database", url])
-            let line = try #require(invited.stdout.split(separator: "\n").first { $0.hasPrefix("Invitation for a \(role): ") })
-            return String(line.dropFirst("Invitation for a \(role): ".count))
-        }
-        let personCode = try code("person"), volunteerCode = try code("volunteer")
-        let (server, text) = try Self.serve(["--http", "--database", url], until: "The hub is serving on ")
-        defer { Self.stop(server) }
-        let address = try #require(text.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
-        let data = folder.appendingPathComponent("data").path
+        guard let hub = try RunningHub.start("beacon-helpers") else { return }
+        defer { hub.stop() }
+        let personCode = try hub.invitation("person"), volunteerCode = try hub.invitation("volunteer")
+        let address = hub.address, photo = hub.photo, call = hub.call
+        let data = hub.folder.appendingPathComponent("data").path
 
         let joined = try BeaconBinary.run(["helpers", "join", address, personCode.lowercased(), "--name", "Ann", "--data-dir", data])
         #expect(joined.stdout == "Joined the helpers' hub at \(address) as Ann.\n", "\(joined.stdout) \(joined.stderr)")
 
         // The volunteer, through the API as their page would.
-        func call(_ arguments: [String]) throws -> Any? {
-            let result = try TestData.run("/usr/bin/curl", ["-s"] + arguments)
-            return try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-        }
         let volunteer = try #require(try call(["-X", "POST", "--data", #"{"code":"\#(volunteerCode)","name":"Bo"}"#,
                                                "\(address)api/join"]) as? [String: Any])
         let token = try #require(volunteer["token"] as? String)
