@@ -222,12 +222,25 @@ public struct HubDatabase: Sendable {
               AND (j.person_id = \(member) OR (j.state = 'taken' AND j.taken_by = \(member)))
             ORDER BY p.sequence
             """, logger: logger)
-        return try await allElements(rows.decode((Int, Int, Data, Double?, Double?, Double?, Date).self)).map { row in
-            let orientation = row.3.flatMap { heading in
-                row.4.flatMap { pitch in row.5.map { PhotoOrientation(heading: heading, pitch: pitch, roll: $0) } }
-            }
-            return HubPhoto(jobID: row.0, sequence: row.1, jpeg: row.2, orientation: orientation, taken: row.6)
+        return try await allElements(rows.decode((Int, Int, Data, Double?, Double?, Double?, Date).self)).map(Self.photo)
+    }
+
+    private static func photo(_ row: (Int, Int, Data, Double?, Double?, Double?, Date)) -> HubPhoto {
+        let orientation = row.3.flatMap { heading in
+            row.4.flatMap { pitch in row.5.map { PhotoOrientation(heading: heading, pitch: pitch, roll: $0) } }
         }
+        return HubPhoto(jobID: row.0, sequence: row.1, jpeg: row.2, orientation: orientation, taken: row.6)
+    }
+
+    /// One photo of a job, for its person or the volunteer holding the job; nil otherwise (or when there is none).
+    public func photo(job id: Int, sequence: Int, member: Int) async throws -> HubPhoto? {
+        let rows = try await client.query("""
+            SELECT p.job_id, p.sequence, p.jpeg, p.orientation_heading, p.orientation_pitch, p.orientation_roll, p.taken_at
+            FROM photos p JOIN jobs j ON j.id = p.job_id
+            WHERE p.job_id = \(id) AND p.sequence = \(sequence) AND j.state <> 'closed'
+              AND (j.person_id = \(member) OR (j.state = 'taken' AND j.taken_by = \(member)))
+            """, logger: logger)
+        return try await firstElement(rows.decode((Int, Int, Data, Double?, Double?, Double?, Date).self)).map(Self.photo)
     }
 
     /// The number of photos the database holds for a job (for tests and the operator; whoever asks).

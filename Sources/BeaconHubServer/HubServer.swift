@@ -147,7 +147,7 @@ public struct HubServer: Sendable {
         guard let sequence = context.parameters.get("photo", as: Int.self) else {
             return Self.error(.badRequest, "Photos are numbered from 1.")
         }
-        guard let photo = try await database.photos(job: id, member: caller.id).first(where: { $0.sequence == sequence }) else {
+        guard let photo = try await database.photo(job: id, sequence: sequence, member: caller.id) else {
             return Self.error(.notFound, "No such photo in a job of yours.")
         }
         var headers = HTTPFields()
