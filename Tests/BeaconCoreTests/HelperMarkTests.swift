@@ -10,7 +10,13 @@ import Testing
 
     @Test func wordsAreSaidAsTheHelperWroteThem() {
         #expect(HelperMark.message(" It is on the shelf by the door ").sentence() == "Helper says: It is on the shelf by the door.")
-        #expect(HelperMark.message("Under the sofa!").sentence() == "Helper says: Under the sofa!")
+        #expect(HelperMark.message("Under the sofa!").sentence() == "Helper says: Under the sofa.")
         #expect(HelperMark.notInPhoto(photo: 3).sentence() == "Not in that photo; keep turning.")
+    }
+
+    @Test func russianAndChineseToo() {
+        #expect(HelperMark.point(photo: 1, x: 0.2, y: 0.8).sentence(language: .russian) == "Отмечено: на одиннадцать часов, ниже.")
+        #expect(HelperMark.point(photo: 1, x: 0.2, y: 0.8).sentence(language: .chinese) == "已标记：十一点钟方向，偏下。")
+        #expect(HelperMark.message("在门边的架子上").sentence(language: .chinese) == "志愿者说：在门边的架子上。")
     }
 }

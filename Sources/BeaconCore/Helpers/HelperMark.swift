@@ -10,19 +10,20 @@ public enum HelperMark: Sendable, Equatable {
 
     /// One short sentence, the most important word first: where, as a clock direction from where the camera pointed
     /// when the photo was taken; or the helper's own words.
-    public func sentence(phrases: GuidancePhrases = GuidancePhrases(), fieldOfView: Double = 60) -> String {
+    public func sentence(language: TextLanguage = .english, fieldOfView: Double = 60) -> String {
+        let book = Phrasebook(language: language), words = HelperPhrases()
         switch self {
         case .point(_, let x, let y):
             let direction = Direction.of(x: x, y: y)
             let clock = ClockDirection.of(horizontalOffset: x - 0.5, fieldOfView: fieldOfView,
                                           horizontallyCentred: direction.horizontal == nil)
-            return "Marked: \(phrases.directionWords(direction, clock: clock))."
+            let place = GuidancePhrases(language: language).directionWords(direction, clock: clock)
+            return book.say(words.marked, ["direction": place])
         case .notInPhoto:
-            return "Not in that photo; keep turning."
+            return book.say(words.notInPhoto)
         case .message(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let ending = trimmed.last.map { ".!?".contains($0) } == true ? "" : "."
-            return "Helper says: \(trimmed)\(ending)"
+            let helperWords = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".!?。！？")))
+            return book.say(words.helperSays, ["text": helperWords])
         }
     }
 }

@@ -11,6 +11,7 @@ public struct Phrasebook: Sendable, Hashable {
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
         DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(), WalkPhrases(),
+        HelperPhrases(),
     ]
 
     public init(language: TextLanguage = .english, distanceUnit: DistanceUnit = .metres) {

@@ -65,11 +65,13 @@ struct HelpersCommand: AsyncParsableCommand {
                 throw HelpersError(sentence: "Send a JPEG photo; \(input) is not one.")
             }
             let client = HelpersClient(membership: membership)
+            let language = TextLanguage(rawValue: membership.language) ?? .english
+            let book = Phrasebook(language: language)
             let job = try await client.ask(object)
-            Console.line("Asking for help.")
+            Console.line(book.say(HelperPhrases().asking))
             do {
                 try await client.send(photo: Array(photo), job: job)
-                try await follow(job, with: client)
+                try await follow(job, with: client, language: language)
             } catch {
                 try? await client.cancel(job: job)
                 throw error
@@ -79,29 +81,30 @@ struct HelpersCommand: AsyncParsableCommand {
 
         /// Polls the request every 2 s and says each new mark; ends at the first place marked or the helper's words,
         /// or when the wait runs out.
-        private func follow(_ job: Int, with client: HelpersClient) async throws {
+        private func follow(_ job: Int, with client: HelpersClient, language: TextLanguage) async throws {
+            let book = Phrasebook(language: language), words = HelperPhrases()
             let start = ContinuousClock.now
             var said = 0, toldStillAsking = false, toldTaken = false
             while ContinuousClock.now - start < .seconds(wait) {
                 let state = try await client.job(job)
-                if state.isClosed { Console.line("The request was closed."); return }
+                if state.isClosed { Console.line(book.say(words.closed)); return }
                 if state.isTaken && !toldTaken {
-                    Console.line("A helper is looking.")
+                    Console.line(book.say(words.helperLooking))
                     toldTaken = true
                 }
                 for mark in state.marks.dropFirst(said) {
-                    Console.line(mark.sentence())
+                    Console.line(mark.sentence(language: language))
                     if case .notInPhoto = mark { continue }
                     return
                 }
                 said = state.marks.count
                 if !toldTaken && !toldStillAsking && ContinuousClock.now - start >= .seconds(40) {
-                    Console.line("No helper yet; still asking.")
+                    Console.line(book.say(words.stillAsking))
                     toldStillAsking = true
                 }
                 try await Task.sleep(for: .seconds(2))
             }
-            Console.line("No helper answered; the request is cancelled.")
+            Console.line(book.say(words.nobodyAnswered))
         }
     }
 
