@@ -136,6 +136,37 @@ struct HubCLITests {
                                        containing: "Join a helpers' hub first")
     }
 
+    @Test func ctrlCCancelsTheRequest() throws {
+        guard let hub = try RunningHub.start("beacon-helpers-cancel") else { return }
+        defer { hub.stop() }
+        let data = hub.folder.appendingPathComponent("data").path
+        _ = try BeaconBinary.run(["helpers", "join", hub.address, try hub.invitation("person"), "--name", "Ann", "--data-dir", data])
+        let volunteer = try #require(try hub.call(["-X", "POST", "--data", #"{"code":"\#(try hub.invitation("volunteer"))","name":"Bo"}"#,
+                                                   "\(hub.address)api/join"]) as? [String: Any])
+        let token = try #require(volunteer["token"] as? String)
+        func offered() throws -> Int {
+            (try hub.call(["-H", "Authorization: Bearer \(token)", "\(hub.address)api/offers"]) as? [[String: Any]] ?? []).count
+        }
+
+        let asking = Process()
+        asking.executableURL = BeaconBinary.url
+        asking.arguments = ["helpers", "ask", "my keys", "--input", hub.photo.path, "--wait", "60", "--data-dir", data]
+        let output = Pipe()
+        asking.standardOutput = output
+        asking.standardError = FileHandle.nullDevice
+        try asking.run()
+        defer { if asking.isRunning { asking.terminate() } }
+        let deadline = Date().addingTimeInterval(30)
+        while try offered() == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(try offered() == 1)
+        asking.interrupt()
+        while asking.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said == "Asking for help.\nRequest cancelled.\n")
+        #expect(asking.terminationStatus == 0)
+        #expect(try offered() == 0)
+    }
+
     @Test func theBenchKillsAnInstanceAndTheOpenRequestSurvives() throws {
         let database = try TemporaryPostgres()
         defer { database.stop() }

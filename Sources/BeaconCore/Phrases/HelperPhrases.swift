@@ -16,4 +16,6 @@ public struct HelperPhrases: PhraseTable {
     public let nobodyAnswered = PhraseTemplate("No helper answered; the request is cancelled.",
                                                ru: "Никто не ответил; просьба отменена.", zh: "没有志愿者回应；请求已取消。")
     public let closed = PhraseTemplate("The request was closed.", ru: "Просьба закрыта.", zh: "请求已关闭。")
+    /// The person cancelled (Ctrl-C at the terminal).
+    public let cancelled = PhraseTemplate("Request cancelled.", ru: "Просьба отменена.", zh: "请求已取消。")
 }

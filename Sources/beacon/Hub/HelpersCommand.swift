@@ -69,14 +69,27 @@ struct HelpersCommand: AsyncParsableCommand {
             let book = Phrasebook(language: language)
             let job = try await client.ask(object)
             Console.line(book.say(HelperPhrases().asking))
-            do {
+            // Ctrl-C cancels the request (the person can cancel at any time) instead of leaving it, and its photo,
+            // on the hub until the sweep.
+            let asking = Task {
                 try await client.send(photo: Array(photo), job: job)
                 try await follow(job, with: client, language: language)
-            } catch {
-                try? await client.cancel(job: job)
-                throw error
             }
+            signal(SIGINT, SIG_IGN)
+            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)
+            interrupt.setEventHandler { asking.cancel() }
+            interrupt.resume()
+            defer {
+                interrupt.cancel()
+                signal(SIGINT, SIG_DFL)
+            }
+            let result = await asking.result
             try? await client.cancel(job: job)
+            if asking.isCancelled {
+                Console.line(book.say(HelperPhrases().cancelled))
+                return
+            }
+            try result.get()
         }
 
         /// Polls the request every 2 s and says each new mark; ends at the first place marked or the helper's words,
