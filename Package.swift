@@ -125,7 +125,6 @@ let package = Package(
             "BeaconTestDoubles",
             // `beacon bench serve`: simulated phones on loopback; `beacon bench hub`: a person and a volunteer.
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

@@ -93,30 +93,40 @@ public struct HelpersClient: Sendable {
 
     private static func call<Reply: Decodable>(_ url: String, method: HTTPMethod, token: String?, body: [UInt8]? = nil,
                                                type: String? = nil) async throws -> Reply {
+        let status: Int, data: Data
+        do {
+            (status, data) = try await Self.send(url, method, token: token, body: body, type: type, timeout: .seconds(15))
+        } catch {
+            throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.")
+        }
+        guard (200..<300).contains(status) else {
+            let reason = (try? JSONDecoder().decode(Refusal.self, from: data))?.error
+            if status == 401 {
+                throw HelpersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.")
+            }
+            throw HelpersError(sentence: reason ?? "The hub refused (\(status)).")
+        }
+        guard let reply = try? JSONDecoder().decode(Reply.self, from: data) else {
+            throw HelpersError(sentence: "The hub's answer made no sense to Beacon.")
+        }
+        return reply
+    }
+}
+
+extension HelpersClient {
+    /// One call on a hub's API, with the member's bearer token: the status and the body (at most `limit` bytes).
+    /// Transport failures throw; any status is returned. The client above and `beacon bench hub` (the volunteer's calls too)
+    /// both go through here.
+    public static func send(_ url: String, _ method: HTTPMethod, token: String?, body: [UInt8]? = nil,
+                            type: String? = nil, timeout: TimeAmount, limit: Int = 1 << 20) async throws -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: url)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let type { request.headers.add(name: "Content-Type", value: type) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response: HTTPClientResponse
-        let data: ByteBuffer
-        do {
-            response = try await HTTPClient.shared.execute(request, timeout: .seconds(15))
-            data = try await response.body.collect(upTo: 1 << 20)
-        } catch {
-            throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.")
-        }
-        guard (200..<300).contains(response.status.code) else {
-            let reason = (try? JSONDecoder().decode(Refusal.self, from: Data(buffer: data)))?.error
-            if response.status.code == 401 {
-                throw HelpersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.")
-            }
-            throw HelpersError(sentence: reason ?? "The hub refused (\(response.status.code)).")
-        }
-        guard let reply = try? JSONDecoder().decode(Reply.self, from: Data(buffer: data)) else {
-            throw HelpersError(sentence: "The hub's answer made no sense to Beacon.")
-        }
-        return reply
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let data = try await response.body.collect(upTo: limit)
+        return (Int(response.status.code), Data(buffer: data))
     }
 }
 

@@ -1,9 +1,8 @@
 import ArgumentParser
-import AsyncHTTPClient
 import BeaconHub
+import BeaconRuntime
 import Foundation
 import Logging
-import NIOCore
 import NIOHTTP1
 
 /// `beacon bench hub`: a person and a volunteer on two hub instances of one database, round after round.
@@ -200,16 +199,8 @@ struct BenchHubClient {
 
     private func raw(_ url: String, _ method: HTTPMethod, token: String?, body: [UInt8]? = nil,
                      type: String = "application/json") async throws -> (Int, Data) {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        if let body {
-            request.headers.add(name: "Content-Type", value: type)
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
-        let data = try await response.body.collect(upTo: 1 << 22)
-        return (Int(response.status.code), Data(buffer: data))
+        try await HelpersClient.send(url, method, token: token, body: body, type: body == nil ? nil : type,
+                                     timeout: .seconds(10), limit: 1 << 22)
     }
 }
 
