@@ -110,6 +110,8 @@ public struct TargetLock: Sendable {
         predictedPosition = predictedPosition?.moved(by: motion)
         lastSeen = lastSeen?.moved(by: motion)
         box = box?.moved(by: motion)
+        // Only a followed box leads its prediction by the turn; a search's turning is not the first frame's.
+        guard steady != nil else { return }
         steady?.move(with: motion)
         motionSinceLastFrame = motionSinceLastFrame + motion
     }
@@ -128,6 +130,7 @@ public struct TargetLock: Sendable {
         position = nil
         steady = nil
         steadiedAnchorTime = nil
+        motionSinceLastFrame = .zero
         cutOff = CutOffSides()
         horizontal = ObjectExtent(edgeMargin: configuration.edgeMargin)
         vertical = ObjectExtent(edgeMargin: configuration.edgeMargin)
