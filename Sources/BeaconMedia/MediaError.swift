@@ -30,6 +30,8 @@ public enum MediaError: UserFacingError, Equatable {
     case cameraBusy(String)
     case cameraUnavailable(String)
     case cameraLost(String)
+    /// A picture could not be made into a JPEG (the reason as TurboJPEG gives it).
+    case cannotEncode(String)
 
     public var sentence: String {
         switch self {
@@ -72,6 +74,8 @@ public enum MediaError: UserFacingError, Equatable {
             "The camera at \(device) could not be started: check that it is a camera, then plug it in again."
         case .cameraLost(let device):
             "The camera at \(device) stopped sending pictures: check its cable and start again."
+        case .cannotEncode(let reason):
+            "Cannot make a JPEG of the picture: \(reason)."
         }
     }
 }

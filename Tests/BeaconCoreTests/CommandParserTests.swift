@@ -35,6 +35,24 @@ import Testing
         #expect(parser.parse(line) == .command(expected), "\(line)")
     }
 
+    @Test func askingForHelpInThreeLanguagesAndEndingIt() {
+        #expect(parser.parse("ask for help finding my keys") == .command(.askForHelp("my keys")))
+        #expect(parser.parse("Help me find the blue folder.") == .command(.askForHelp("the blue folder")))
+        #expect(parser.parse("попроси помощи найти ключи") == .command(.askForHelp("ключи")))
+        #expect(parser.parse("请志愿者帮我找钥匙") == .command(.askForHelp("钥匙")))
+        #expect(parser.parse("求助找钥匙") == .command(.askForHelp("钥匙")))
+        // The commands these begin with stay themselves.
+        #expect(parser.parse("help") == .command(.help))
+        #expect(parser.parse("find my keys") == .command(.findObject("my keys")))
+        #expect(parser.parse("帮我找钥匙") == .command(.findObject("钥匙")))
+        #expect(parser.parse("stop") == .command(.stop))
+        #expect(parser.parse("stop sharing") == .command(.stopSharing))
+        #expect(parser.parse("found it") == .command(.foundIt))
+        #expect(parser.parse("нашла") == .command(.foundIt))
+        #expect(parser.parse("找到了") == .command(.foundIt))
+        #expect(parser.parse("取消求助") == .command(.stopSharing))
+    }
+
     @Test func exactMatchesWinOverTypos() {
         // "stop" is a command of its own, and "stop alerting" must not swallow it, nor the reverse.
         #expect(parser.parse("stop") == .command(.stop))

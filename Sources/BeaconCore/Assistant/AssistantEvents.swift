@@ -16,6 +16,8 @@ public enum AssistantMode: Sendable, Hashable, Codable {
     case reading
     /// Walk mode: obstacles, walls and stairs from depth.
     case walking
+    /// Sighted helpers of a hub look for the thing in the camera's photos; once one marks it, Beacon guides there.
+    case askingForHelp(String)
 
     /// A short name for records, usage statistics and JSON.
     public var name: String {
@@ -28,6 +30,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
         case .findingText: "find-text"
         case .reading: "read"
         case .walking: "walk"
+        case .askingForHelp: "help"
         }
     }
 }
@@ -87,6 +90,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case engineFailed(Engine, sentence: String, timestamp: Double)
     /// IMU samples, camera heights, location fixes and emergency-message reports (AssistantSession+Falls.swift).
     case falls(FallEvent)
+    /// What the helpers' hub and the mark's follower report (AssistantSession+Helpers.swift).
+    case helpers(HelpersEvent, timestamp: Double)
 }
 
 /// What the adapters should do, in order.
@@ -122,4 +127,6 @@ public enum AssistantEffect: Sendable, Hashable {
     case quit
     /// Send (or withdraw) the emergency message after a fall.
     case emergency(EmergencyEffect)
+    /// Open, feed or close the request to a helpers' hub.
+    case helpers(HelpersEffect)
 }

@@ -28,6 +28,8 @@ public struct AssistantSession: Sendable {
         public var job: AssistantJob?
         /// How battery saver and heat pace the engines; text recognition drops frames for longer than detection.
         public var powerPolicy = PowerPolicy()
+        /// How a request to a helpers' hub behaves (photo pace, reminders, the marked spot's size).
+        public var helpers = HelpPolicy()
 
         public init() {}
     }
@@ -48,7 +50,9 @@ public struct AssistantSession: Sendable {
 
     /// Fall detection and the emergency message (AssistantSession+Falls.swift).
     var falls = FallWatch()
-    private var guidance: GuidanceSession?
+    var guidance: GuidanceSession?
+    /// The open request to a helpers' hub (AssistantSession+Helpers.swift).
+    var helpRequest: HelpRequest?
     private var textSearch: TextSearch?
     private var reader: ReaderSession
     /// The reader's utterance being spoken, by the arbiter's count of utterances started.
@@ -183,15 +187,17 @@ public struct AssistantSession: Sendable {
             }
             if case .findingObject = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .findingText = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
+            if case .askingForHelp = mode { helpFrame(index, at: timestamp, into: &effects) }
         case .cameraMoved(let motion, let frame, let timestamp):
             scanner.move(with: motion)
             hazards.move(with: motion)
             walk?.cameraMoved(motion, at: timestamp)
+            helpRequest?.cameraMoved(motion)
             forwardToGuidance(.cameraMoved(motion, frame: frame, timestamp: timestamp), into: &effects)
         case .depth(let map, _, let timestamp):
             lastTimestamp = timestamp
             depth = (map, timestamp)
-            if case .findingObject = mode, let box = guidance?.lock.box {
+            if textSearch == nil, let box = guidance?.lock.box {
                 forwardToGuidance(.targetDistance(map.measuredDistance(of: box)?.unroundedMetres, timestamp: timestamp), into: &effects)
             }
             walkDepth(map, at: timestamp, into: &effects)
@@ -225,6 +231,7 @@ public struct AssistantSession: Sendable {
         case .tick(let timestamp):
             lastTimestamp = timestamp
             poll(at: timestamp, into: &effects)
+            helpTick(at: timestamp, into: &effects)
         case .power(let reading, let timestamp):
             updatePower(.reading(reading), at: timestamp, into: &effects)
         case .usage(let summary, let timestamp):
@@ -236,6 +243,9 @@ public struct AssistantSession: Sendable {
             engineFailed(engine, at: timestamp, into: &effects)
         case .falls:
             break // handleFalls took it
+        case .helpers(let event, let timestamp):
+            lastTimestamp = timestamp
+            handleHelpers(event, at: timestamp, into: &effects)
         }
         return effects
     }
@@ -282,6 +292,12 @@ public struct AssistantSession: Sendable {
             enter(.onDemandScanning, at: timestamp, announce: true, into: &effects)
         case .walk:
             startWalking(at: timestamp, into: &effects)
+        case .askForHelp(let words):
+            askForHelp(words, at: timestamp, into: &effects)
+        case .foundIt:
+            endHelp(saying: phrasebook.helpers.found, at: timestamp, into: &effects)
+        case .stopSharing:
+            endHelp(saying: phrasebook.helpers.sharingStopped, at: timestamp, into: &effects)
         case .stop:
             stop(at: timestamp, into: &effects)
         case .imOK:
@@ -413,7 +429,7 @@ public struct AssistantSession: Sendable {
     }
 
     /// Starts guidance; the person's settings decide its language, units and sounds unless the job configured it.
-    private mutating func startGuidance(_ target: SearchTarget, configuration guidanceConfiguration: GuidanceConfiguration,
+    mutating func startGuidance(_ target: SearchTarget, configuration guidanceConfiguration: GuidanceConfiguration,
                                         engine: Engine, asConfigured: Bool = false, at timestamp: Double,
                                         into effects: inout [AssistantEffect]) {
         var configured = guidanceConfiguration
@@ -500,7 +516,7 @@ public struct AssistantSession: Sendable {
         case .onDemandScanning:
             effects.append(.startEngine(.objectDetector))
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
-        case .idle, .exploring, .findingObject, .walking:
+        case .idle, .exploring, .findingObject, .walking, .askingForHelp:
             effects.append(.startEngine(.objectDetector))
         case .findingText, .reading:
             break // their own engines start with them; no detector is loaded that nothing looks at
@@ -528,6 +544,11 @@ public struct AssistantSession: Sendable {
         }
         explore = nil
         walk = nil
+        if helpRequest != nil {
+            // Leaving the request, however it is left, stops the photos and closes it (the hub deletes them).
+            effects.append(.helpers(.close))
+            helpRequest = nil
+        }
         if pendingExamine == .explore { pendingExamine = nil }
         leaveModeClock(at: timestamp, into: &effects)
     }
@@ -834,6 +855,7 @@ public struct AssistantSession: Sendable {
         case .findingText: .findText
         case .reading: .read
         case .walking: .walking
+        case .askingForHelp: .findObject
         }
         return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }
@@ -850,7 +872,7 @@ public struct AssistantSession: Sendable {
     }
 
     /// A sentence already in the session's language (built by a value that words itself), said as an answer.
-    private mutating func sayText(_ text: String, at timestamp: Double, category: String, into effects: inout [AssistantEffect]) {
+    mutating func sayText(_ text: String, at timestamp: Double, category: String, into effects: inout [AssistantEffect]) {
         offer(Utterance(text: text, priority: .stateChange, category: category, isRequested: true,
                         language: settings.language, rate: speechRate), at: timestamp, into: &effects)
     }
@@ -885,7 +907,7 @@ public struct AssistantSession: Sendable {
     }
 
     /// Runs a guidance event through the guidance session with the shared arbiter, and carries out its effects.
-    private mutating func forwardToGuidance(_ event: GuidanceEvent, into effects: inout [AssistantEffect]) {
+    mutating func forwardToGuidance(_ event: GuidanceEvent, into effects: inout [AssistantEffect]) {
         guard var session = guidance else { return }
         let produced = session.handle(event, sharing: &arbiter)
         guidance = session

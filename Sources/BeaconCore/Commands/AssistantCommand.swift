@@ -10,6 +10,12 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case onDemand
     /// Walk mode: obstacles, walls and stairs from depth (Guider's navigation).
     case walk
+    /// Ask a helpers' hub's sighted volunteers to find this thing in the camera's photos ("ask for help finding my keys").
+    case askForHelp(String)
+    /// The thing a helper marked is found: the request closes (its photos are deleted on the hub).
+    case foundIt
+    /// Stop sending photos to helpers now: the request closes.
+    case stopSharing
     case stop
     /// After a suspected fall: the person is all right; the alarm ends (any key and stop end it too).
     case imOK

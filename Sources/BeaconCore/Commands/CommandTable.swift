@@ -84,6 +84,17 @@ public struct CommandTable: Sendable {
         taking(.text, "find text", ["find text", "find the text", "find sign", "look for text", "look for the text"],
                ru: ["найди текст", "найти текст", "ищи текст", "найди надпись"],
                zh: ["寻找文字", "找文字", "找字"]) { words($0).map(AssistantCommand.findText) },
+        // Before "help", "find" and "stop", whose phrases begin some of these. (Chinese "请" and "帮我" are filler the
+        // parser drops first: "请志愿者帮我找钥匙" is "志愿者帮我找" and keys.)
+        taking(.object, "ask for help", ["ask for help finding", "ask for help with", "ask for help to find",
+                                         "ask a helper to find", "help me find", "get help finding"],
+               ru: ["попроси помощи найти", "попроси найти", "помогите найти", "позови помощника найти"],
+               zh: ["求助找", "求助寻找", "志愿者帮我找", "找志愿者帮我找"]) { words($0).map(AssistantCommand.askForHelp) },
+        fixed("stop sharing", ["stop sharing", "stop sharing photos", "cancel help", "stop asking for help"],
+              ru: ["прекрати делиться", "перестань отправлять снимки", "отмени помощь"], zh: ["停止分享", "取消求助"],
+              .stopSharing),
+        fixed("found it", ["found it", "i found it", "got it"], ru: ["нашёл", "нашла", "я нашёл", "я нашла"],
+              zh: ["找到了", "我找到了"], .foundIt),
         fixed("where is it", ["where is it", "where", "where is that"], ru: ["где это", "где", "где он", "где она"],
               zh: ["在哪里", "在哪儿", "在哪"], .whereIsIt),
         taking(.object, "find", ["find", "look for", "where is", "where are", "search for", "locate"],

@@ -22,6 +22,8 @@ public struct GuidanceConfiguration: Sendable {
     public var progressStep = 0.03
     /// Frame spacing assumed until two frames have arrived.
     public var defaultFrameInterval = 1.0 / 15
+    /// "Looking for cup." at the start. Off when the caller said what starts it already (a helper's mark).
+    public var saysLookingFor = true
 
     public init() {}
 

@@ -9,6 +9,9 @@ public struct GuidancePhrases: PhraseTable, Hashable {
         /// Words to find, said as the user gave them and introduced as a text: "Looking for the text EXIT." (a bare
         /// "Looking for EXIT." could be an object).
         case text
+        /// The spot a sighted helper marked, said in the person's own words ("keys"). Its box is the mark's, not the
+        /// thing's, so there is no size to judge a distance by.
+        case marked
     }
 
     public var language: TextLanguage = .english
@@ -151,7 +154,7 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     public func duration(_ seconds: Double) -> String { book.duration(seconds) }
 
     /// A target's name as said: a class in this language, a text as the user gave it.
-    private func name(_ label: String) -> String { targetKind == .text ? label : book.objectName(label) }
+    private func name(_ label: String) -> String { targetKind == .object ? book.objectName(label) : label }
 
     private func sentence(_ template: PhraseTemplate, _ values: [String: String]) -> String {
         book.say(template, values).capitalizedFirst

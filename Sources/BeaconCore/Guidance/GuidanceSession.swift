@@ -259,8 +259,10 @@ public struct GuidanceSession: Sendable {
         activeSince = timestamp
         waitToRemind(from: timestamp)
         if configuration.playsEarcons { effects.append(.earcon(Earcon(kind: .start), at: timestamp)) }
-        say(utterance(phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
-            at: timestamp, into: &effects)
+        if configuration.saysLookingFor {
+            say(utterance(phrases.lookingFor(newTarget.label), priority: .stateChange, category: "start"),
+                at: timestamp, into: &effects)
+        }
         return effects
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a sighted helper said about the person's photo (the hub's marks), as Beacon tells it.
-public enum HelperMark: Sendable, Equatable {
+public enum HelperMark: Sendable, Hashable {
     /// The thing is here: normalized coordinates (0…1, origin top-left) in photo `photo`.
     case point(photo: Int, x: Double, y: Double)
     case notInPhoto(photo: Int)

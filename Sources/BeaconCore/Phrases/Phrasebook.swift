@@ -22,6 +22,7 @@ public struct Phrasebook: Sendable, Hashable {
     public var assistant: AssistantPhrases { AssistantPhrases() }
     public var help: HelpPhrases { HelpPhrases() }
     public var walk: WalkPhrases { WalkPhrases() }
+    public var helpers: HelperPhrases { HelperPhrases() }
 
     /// A template in this language with its placeholders filled.
     public func say(_ template: PhraseTemplate, _ values: [String: String] = [:]) -> String {

@@ -157,6 +157,19 @@ public struct Composition {
         try UserData(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)
     }
 
+    /// The line to the helpers' hub this person joined (none joined: a link that answers "no hub joined"). A stored
+    /// membership that cannot be read is said once and treated as none.
+    public func helpersLink(store: UserData, transcript: any Transcript) -> HelpersLink {
+        let membership: HelpersHubStore.Membership?
+        do {
+            membership = try store.settingsStore.helpersHub.membership()
+        } catch {
+            transcript.note("beacon: \(error.sentence)")
+            membership = nil
+        }
+        return HelpersLink(membership: membership, log: { transcript.note($0) })
+    }
+
     /// Where setup puts the sample media ($BEACON_SAMPLES, else ~/.cache/beacon/samples).
     public var samplesFolder: URL {
         if let path = environment["BEACON_SAMPLES"], !path.isEmpty { return URL(fileURLWithPath: path) }

@@ -32,10 +32,11 @@ public struct HelpersClient: Sendable {
         return HelpersHubStore.Membership(url: base, token: reply.token, name: name, language: language)
     }
 
-    /// Opens a request for help finding `object`; returns its number.
-    public func ask(_ object: String) async throws -> Int {
+    /// Opens a request for help finding `object`, for helpers who speak `language` (the one joined with when nil);
+    /// returns its number.
+    public func ask(_ object: String, language: String? = nil) async throws -> Int {
         struct Reply: Decodable { var id: Int }
-        let body = try JSONSerialization.data(withJSONObject: ["object": object, "language": membership.language])
+        let body = try JSONSerialization.data(withJSONObject: ["object": object, "language": language ?? membership.language])
         let reply: Reply = try await Self.call(membership.url + "api/jobs", method: .POST, token: membership.token,
                                                body: Array(body), type: "application/json")
         return reply.id
@@ -97,17 +98,19 @@ public struct HelpersClient: Sendable {
         do {
             (status, data) = try await Self.send(url, method, token: token, body: body, type: type, timeout: .seconds(15))
         } catch {
-            throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.")
+            throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.",
+                               status: nil)
         }
         guard (200..<300).contains(status) else {
             let reason = (try? JSONDecoder().decode(Refusal.self, from: data))?.error
             if status == 401 {
-                throw HelpersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.")
+                throw HelpersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.",
+                                   status: status)
             }
-            throw HelpersError(sentence: reason ?? "The hub refused (\(status)).")
+            throw HelpersError(sentence: reason ?? "The hub refused (\(status)).", status: status)
         }
         guard let reply = try? JSONDecoder().decode(Reply.self, from: data) else {
-            throw HelpersError(sentence: "The hub's answer made no sense to Beacon.")
+            throw HelpersError(sentence: "The hub's answer made no sense to Beacon.", status: status)
         }
         return reply
     }
@@ -137,8 +140,20 @@ private struct Refusal: Decodable {
 
 public struct HelpersError: UserFacingError, Equatable {
     public var sentence: String
+    /// The hub's HTTP status when it answered with a refusal; nil when it did not answer at all (or before asking).
+    public var status: Int?
 
-    public init(sentence: String) {
+    public init(sentence: String, status: Int? = nil) {
         self.sentence = sentence
+        self.status = status
+    }
+
+    /// The failure as the assistant says it.
+    public var failure: HelpFailure {
+        switch status {
+        case nil: .unreachable
+        case 401?, 403?: .notMember
+        default: .refused
+        }
     }
 }

@@ -38,6 +38,7 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
                                      options: .init(printJSON: false, printSpeech: false), transcript: host.transcript)
         runner.imu = IMUFeed(lines: sensors, pacing: .live)
         runner.webhook = WebhookSender(log: { [transcript = host.transcript] in transcript.note($0) })
+        runner.helpers = host.composition.helpersLink(store: host.store, transcript: host.transcript)
         runner.onEffect = { [unowned runner, outbox] effect in
             if case .modeChanged(let mode) = effect { outbox.send(.frames(frameRate: PhoneEffects.frameRate(for: mode))) }
             guard let message = PhoneEffects.message(for: effect, language: runner.session.settings.language) else { return }

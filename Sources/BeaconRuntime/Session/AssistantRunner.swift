@@ -123,7 +123,7 @@ public final class AssistantRunner {
     private var storeFailed = false
     public let options: Options
     private let parser = CommandParser()
-    private var recentFrames: [Frame] = []
+    var recentFrames: [Frame] = []
     private var activeEngines: Set<Engine> = []
     private var pageCapture: PageCapture?
     /// Live runs read the chosen page on a thread of their own (OCR takes up to a second, and keys, hazards and
@@ -151,6 +151,12 @@ public final class AssistantRunner {
     /// IMU samples (`--imu`) and the sender of emergency messages (AssistantRunner+Falls.swift).
     public var imu: IMUFeed?
     public var webhook: WebhookSender?
+    /// The person's helpers' hub, for "ask for help finding …"; nil: such a request is answered "no hub joined".
+    public var helpers: HelpersLink?
+    /// Small grey copies of the frames sent as photos to helpers, by frame: a mark on one is looked for again in
+    /// later frames from its patch (`MarkedSpotMatcher`).
+    var photoThumbnails: [Int: MotionThumbnail] = [:]
+    var markMatcher: MarkedSpotMatcher?
 
     /// Seconds from the start of the run to "Beacon ready.", for `beacon bench startup`.
     public private(set) var readyAfter: Double?
@@ -218,11 +224,13 @@ public final class AssistantRunner {
             if let frame = try held.nextFrame() {
                 clock = max(clock, frame.timestamp)
                 try feedFalls(at: clock, inStep: true)
+                try feedHelpers(at: clock)
                 try settle(at: clock)
                 try process(frame, at: clock, inLine: true)
             } else {
                 clock += 0.05
                 try feedFalls(at: clock, inStep: true)
+                try feedHelpers(at: clock)
                 try settle(at: clock)
                 try dispatch(.tick(timestamp: clock), at: clock)
             }
@@ -230,6 +238,7 @@ public final class AssistantRunner {
         try output.advance(to: clock + 1)
         try output.finish()
         finishEmergencyMessages()
+        helpers?.stop()
     }
 
     /// Runs a job session (`AssistantJob`) to its end: `live`, on the wall clock with single keys from `keyboard`
@@ -299,6 +308,7 @@ public final class AssistantRunner {
         try output.advance(to: clock + 1)
         try output.finish()
         finishEmergencyMessages()
+        helpers?.stop()
     }
 
     /// What the live engine thread should be doing now: a new value means a new worker.
@@ -375,6 +385,7 @@ public final class AssistantRunner {
         recentFrames.append(frame)
         if recentFrames.count > 6 { recentFrames.removeFirst() }
         try measureMotion(of: frame, at: clock)
+        try followMark(in: frame, at: clock)
         var sharpness: SharpnessMap?
         if session.wantsSharpness {
             var meter = SharpnessMeter()
@@ -463,7 +474,7 @@ public final class AssistantRunner {
     /// for depth at half rate while the camera keeps still.
     private func measureMotion(of frame: Frame, at clock: Double) throws {
         let usesMotion: Bool = switch session.mode {
-        case .findingObject, .findingText, .walking: true
+        case .findingObject, .findingText, .walking, .askingForHelp: true
         default: false
         }
         guard usesMotion else {
@@ -618,6 +629,8 @@ public final class AssistantRunner {
                 quit = true
             case .emergency(let emergency):
                 webhook?.handle(emergency)
+            case .helpers(let request):
+                helpersEffect(request)
             }
         }
     }

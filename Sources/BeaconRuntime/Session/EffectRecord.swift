@@ -60,6 +60,7 @@ public struct EffectRecord: Encodable {
             switch newMode {
             case .findingObject(let searched): target = searched.label
             case .findingText(let searched): target = searched
+            case .askingForHelp(let thing): target = thing
             default: break
             }
         case .startEngine(let started):
@@ -107,6 +108,19 @@ public struct EffectRecord: Encodable {
             label = allClear.kind.rawValue
             text = allClear.text
             value = webhook
+        case .helpers(.ask(let object, let asked)):
+            self.effect = "helpers-ask"
+            target = object
+            language = asked.rawValue
+        case .helpers(.sendPhoto(let photoFrame)):
+            self.effect = "helpers-photo"
+            frame = photoFrame
+        case .helpers(.follow(let point, let photoFrame)):
+            self.effect = "helpers-follow"
+            frame = photoFrame
+            value = String(format: "%.3f,%.3f", point.x, point.y)
+        case .helpers(.close):
+            self.effect = "helpers-close"
         }
     }
 }

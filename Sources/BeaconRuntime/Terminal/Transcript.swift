@@ -32,3 +32,18 @@ public struct StandardStreams: Transcript {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
+
+/// A transcript kept in memory: what a run reported, for whoever started it in process (tests, and a caller that
+/// shows the lines elsewhere) to read afterwards.
+public final class KeptTranscript: Transcript, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: (lines: [String], notes: [String]) = ([], [])
+
+    public init() {}
+
+    public func line(_ text: String) { lock.withLock { kept.lines.append(text) } }
+    public func note(_ text: String) { lock.withLock { kept.notes.append(text) } }
+
+    public var lines: [String] { lock.withLock { kept.lines } }
+    public var notes: [String] { lock.withLock { kept.notes } }
+}

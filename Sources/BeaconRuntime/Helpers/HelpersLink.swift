@@ -1,0 +1,190 @@
+import BeaconCore
+import BeaconStore
+import Foundation
+
+/// The assistant's line to the person's helpers' hub: carries out the session's requests (ask, photos, close) one
+/// after another on a task of its own, and watches the open request (taken, marks, closed) every second, so no frame
+/// waits for the network. What the hub says comes back as events, taken by the runner between frames.
+///
+/// One request at a time, as the session keeps one. A photo asked for before the request is open waits for it; a
+/// request closed before the hub answered is closed as soon as it has a number.
+public final class HelpersLink: @unchecked Sendable {
+    private enum Command: Sendable {
+        case ask(object: String, language: TextLanguage)
+        case photo(frame: Int, jpeg: [UInt8])
+        case close
+    }
+
+    /// The hub this Beacon joined; nil: none (asking is answered with `notJoined`).
+    public let membership: HelpersHubStore.Membership?
+    private let pollInterval: Duration
+    /// How long the hub may stay unreachable while a request is open before the request is given up.
+    private let patience: Duration
+    private let log: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var events: [HelpersEvent] = []
+    /// The open request's number on the hub.
+    private var job: Int?
+    private var watcher: Task<Void, Never>?
+    private let commands: AsyncStream<Command>.Continuation
+    private var worker: Task<Void, Never>?
+
+    public init(membership: HelpersHubStore.Membership?, pollInterval: Duration = .seconds(1),
+                patience: Duration = .seconds(20), log: @escaping @Sendable (String) -> Void) {
+        self.membership = membership
+        self.pollInterval = pollInterval
+        self.patience = patience
+        self.log = log
+        let (stream, continuation) = AsyncStream<Command>.makeStream()
+        commands = continuation
+        let client = membership.map(HelpersClient.init)
+        worker = Task.detached { [weak self] in
+            for await command in stream {
+                guard let self else { return }
+                await self.carryOut(command, client: client)
+            }
+        }
+    }
+
+    // MARK: - The session's effects
+
+    public func handle(_ effect: HelpersEffect, photo: () throws -> [UInt8]?) {
+        switch effect {
+        case .ask(let object, let language):
+            commands.yield(.ask(object: object, language: language))
+        case .sendPhoto(let frame):
+            do {
+                if let jpeg = try photo() { commands.yield(.photo(frame: frame, jpeg: jpeg)) }
+            } catch let error as UserFacingError {
+                log("beacon: \(error.sentence)")
+            } catch {
+                log("beacon: the photo for the helpers could not be made: \(error)")
+            }
+        case .close:
+            commands.yield(.close)
+        case .follow:
+            break // the runner follows the spot itself
+        }
+    }
+
+    /// What the hub said since the last call.
+    public func takeEvents() -> [HelpersEvent] {
+        lock.withLock {
+            defer { events = [] }
+            return events
+        }
+    }
+
+    /// Ends the link: a request still open is closed on the hub (so its photos are deleted) within a few seconds.
+    public func stop() {
+        commands.yield(.close)
+        commands.finish()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached { [worker] in
+            await worker?.value
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 5) == .timedOut { log("beacon: the helpers' hub did not confirm the request closed.") }
+        lock.withLock { watcher }?.cancel()
+    }
+
+    // MARK: - The worker
+
+    private func post(_ event: HelpersEvent) {
+        lock.withLock { events.append(event) }
+    }
+
+    private func carryOut(_ command: Command, client: HelpersClient?) async {
+        guard let client else {
+            if case .ask = command { post(.failed(.notJoined)) }
+            return
+        }
+        switch command {
+        case .ask(let object, let language):
+            await close(client)
+            do {
+                let id = try await client.ask(object, language: language.rawValue)
+                lock.withLock { job = id }
+                startWatching(id, client: client)
+            } catch let error as HelpersError {
+                log("beacon: \(error.sentence)")
+                post(.failed(error.failure))
+            } catch {
+                post(.failed(.unreachable))
+            }
+        case .photo(let frame, let jpeg):
+            guard let id = lock.withLock({ job }) else { return }
+            do {
+                let photo = try await client.send(photo: jpeg, job: id)
+                post(.photoSent(photo: photo, frame: frame))
+            } catch let error as HelpersError {
+                // One photo lost is no reason to end the request; the next goes out 2 s later.
+                log("beacon: a photo did not reach the helpers: \(error.sentence)")
+            } catch {
+                log("beacon: a photo did not reach the helpers.")
+            }
+        case .close:
+            await close(client)
+        }
+    }
+
+    private func close(_ client: HelpersClient) async {
+        let open: Int? = lock.withLock {
+            defer { job = nil }
+            return job
+        }
+        lock.withLock { watcher }?.cancel()
+        guard let open else { return }
+        do {
+            try await client.cancel(job: open)
+        } catch let error as HelpersError where error.status == 409 || error.status == 404 {
+            return // closed already (by the helper, or the sweep)
+        } catch let error as HelpersError {
+            log("beacon: the request could not be closed: \(error.sentence)")
+        } catch {
+            log("beacon: the request could not be closed.")
+        }
+    }
+
+    /// Watches request `id` until it closes or the link moves on: each change becomes an event once.
+    private func startWatching(_ id: Int, client: HelpersClient) {
+        let task = Task.detached { [weak self, pollInterval, patience] in
+            var taken = false, marks = 0
+            var failingSince: ContinuousClock.Instant?
+            while !Task.isCancelled {
+                try? await Task.sleep(for: pollInterval)
+                guard !Task.isCancelled, let self, self.lock.withLock({ self.job }) == id else { return }
+                do {
+                    let state = try await client.job(id)
+                    failingSince = nil
+                    guard self.lock.withLock({ self.job }) == id else { return }
+                    if state.isTaken || !state.marks.isEmpty, !taken {
+                        taken = true
+                        self.post(.taken)
+                    }
+                    for mark in state.marks.dropFirst(marks) { self.post(.marked(mark)) }
+                    marks = max(marks, state.marks.count)
+                    if state.isClosed {
+                        self.lock.withLock { self.job = nil }
+                        self.post(.closed)
+                        return
+                    }
+                } catch let error as HelpersError where error.status != nil {
+                    self.lock.withLock { self.job = nil }
+                    self.log("beacon: \(error.sentence)")
+                    self.post(.failed(error.failure))
+                    return
+                } catch {
+                    let since = failingSince ?? .now
+                    failingSince = since
+                    if ContinuousClock.now - since >= patience {
+                        self.lock.withLock { self.job = nil }
+                        self.post(.failed(.unreachable))
+                        return
+                    }
+                }
+            }
+        }
+        lock.withLock { watcher = task }
+    }
+}
