@@ -384,10 +384,15 @@ public struct HubDatabase: Sendable {
     }
 
     /// Closes the jobs nobody has touched for longer than `retention` (a person who vanished) and deletes their
-    /// photos, in one transaction; returns the closed jobs' ids. Any instance may run it; each job is closed once.
+    /// photos, in one transaction; returns the closed jobs' ids. Jobs closed longer ago than `retention` are deleted
+    /// with their marks and messages: nothing a person asked stays longer than the operator's retention. Any instance
+    /// may run it; each job is closed once.
     @discardableResult
     public func sweep(retention: Duration) async throws -> [Int] {
         try await transaction { connection in
+            try await connection.query("""
+                DELETE FROM jobs WHERE state = 'closed' AND closed_at < now() - make_interval(secs => \(retention.seconds))
+                """, logger: logger)
             let closed = try await allElements(connection.query("""
                 UPDATE jobs SET state = 'closed', closed_at = now(), close_reason = 'abandoned', taken_by = NULL,
                     lease_until = NULL

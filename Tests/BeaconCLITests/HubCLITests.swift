@@ -167,15 +167,23 @@ struct HubCLITests {
         #expect(try offered() == 0)
     }
 
-    @Test func theBenchKillsAnInstanceAndTheOpenRequestSurvives() throws {
+    @Test func theBenchKillsAnInstanceAndEveryRequestIsAnswered() throws {
         let database = try TemporaryPostgres()
         defer { database.stop() }
         let url = "postgres://\(database.username)@\(database.host):\(database.port)/postgres"
-        let bench = try BeaconBinary.run(["bench", "hub", "--database", url, "--rounds", "4", "--kill-one"])
-        #expect(bench.status == 0, "\(bench.stderr)")
-        #expect(bench.stdout.contains("killed the first instance with request 3 open"), "\(bench.stdout)")
-        #expect(bench.stdout.contains("Request 3 was marked and read through the second instance."))
-        #expect(bench.stdout.contains("mark read by the person"))
+        let bench = try BeaconBinary.run(["bench", "hub", "--database", url, "--instances", "2", "--users", "2",
+                                          "--volunteers", "2", "--seconds", "6", "--kill-one"],
+                                         environment: ["BEACON_TESTDATA": TestData.imagesFolder.path])
+        #expect(bench.status == 0, "\(bench.stderr)\n\(bench.stdout)")
+        #expect(bench.lines.contains { $0.hasPrefix("Killed instance 1 (") && $0.contains(" with SIGKILL at ") },
+                "\(bench.stdout)")
+        let last = try #require(bench.lines.last, "\(bench.stderr)")
+        let numbers = last.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(last.hasPrefix("jobs posted ") && numbers.count == 3, "\(last)")
+        if numbers.count == 3 {
+            #expect(last == "jobs posted \(numbers[0]), answered \(numbers[0]), lost 0", "\(bench.stdout)")
+            #expect(numbers[0] >= 2, "\(last)")
+        }
     }
 
     @Test func aMissingOrUnreachableDatabaseIsOneSentence() throws {

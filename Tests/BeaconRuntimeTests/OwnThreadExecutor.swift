@@ -1,3 +1,4 @@
+import BeaconRuntime
 import Foundation
 import Testing
 
@@ -7,48 +8,19 @@ import Testing
 /// of that pool (two on a 2-core machine); a phone test on the pool would then neither read the server's messages
 /// nor answer its pings, and its waits would run out though the server had answered.
 struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
+    /// One thread for every marked test, for the whole run.
+    static let executor = DedicatedThreadExecutor(name: "beacon-test-phone")
+
     var isRecursive: Bool { true }
 
     func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil else { return try await function() } // the suite itself: nothing to run
-        try await withTaskExecutorPreference(OwnThreadExecutor.shared) { try await function() }
+        try await withTaskExecutorPreference(Self.executor) { try await function() }
     }
 }
 
 extension Trait where Self == OwnThreadTrait {
     /// Async work on a thread of its own, safe from synchronous tests that block the cooperative pool.
     static var onItsOwnThread: Self { Self() }
-}
-
-/// One thread running jobs in the order they come.
-final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
-    static let shared = OwnThreadExecutor()
-
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-
-    private init() {
-        let thread = Thread { [unowned self] in run() }
-        thread.name = "beacon-test-phone"
-        thread.start()
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
-    }
-
-    private func run() {
-        while true {
-            let job = condition.withLock {
-                while jobs.isEmpty { condition.wait() }
-                return jobs.removeFirst()
-            }
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
 }

@@ -171,7 +171,7 @@ import Glibc
             let token = try await served.token()
 
             // One phone stays connected through all of it, and is still answered at the end.
-            let steady = Task(executorPreference: OwnThreadExecutor.shared) {
+            let steady = Task(executorPreference: OwnThreadTrait.executor) {
                 try await served.converse { phone in
                     try await phone.hello(token)
                     #expect(await phone.waitFor(seconds: 30) { $0["text"] as? String == "Beacon ready." })

@@ -855,7 +855,7 @@ public struct AssistantSession: Sendable {
         case .findingText: .findText
         case .reading: .read
         case .walking: .walking
-        case .askingForHelp: .findObject
+        case .askingForHelp: .askingForHelp
         }
         return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }

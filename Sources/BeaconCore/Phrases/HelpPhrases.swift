@@ -14,6 +14,7 @@ public struct HelpPhrases: PhraseTable {
         case continuousScanning
         case onDemandScanning
         case walking
+        case askingForHelp
     }
 
     public init() {}
@@ -53,6 +54,11 @@ public struct HelpPhrases: PhraseTable {
         ru: "Ходьба: сигналы чаще, когда препятствие ближе, голос называет стены, препятствия и лестницы; p — пауза, s — стоп.",
         zh: "步行中：东西越近，提示音越快，语音会说出墙、障碍和楼梯；p暂停，s停止。")
 
+    public let askingForHelp = PhraseTemplate(
+        "Asking a helper: photos every 2 seconds, then beeps lead to the mark; say found it or stop sharing.",
+        ru: "Просьба о помощи: снимок уходит каждые 2 секунды, потом сигналы ведут к отметке; скажите «нашла» или «отмени помощь», чтобы закончить.",
+        zh: "正在求助：每2秒发送一张照片，然后提示音引导你找到标记；说“找到了”或“取消求助”结束。")
+
     // MARK: Help on the phone: its buttons, not the terminal's keys
     public let phoneIdle = PhraseTemplate(
         "Tap Find, Read, Explore or Walk, or tap Talk and say a command; Stop is always on screen.",
@@ -88,6 +94,7 @@ public struct HelpPhrases: PhraseTable {
         case .read: phoneRead
         case .explore: phoneExplore
         case .walking: phoneWalking
+        case .askingForHelp: askingForHelp
         }
     }
 
@@ -102,6 +109,7 @@ public struct HelpPhrases: PhraseTable {
         case .continuousScanning: continuousScanning
         case .onDemandScanning: onDemandScanning
         case .walking: walking
+        case .askingForHelp: askingForHelp
         }
     }
 

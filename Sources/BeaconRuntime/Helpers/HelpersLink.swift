@@ -28,6 +28,8 @@ public final class HelpersLink: @unchecked Sendable {
     private var watcher: Task<Void, Never>?
     private let commands: AsyncStream<Command>.Continuation
     private var worker: Task<Void, Never>?
+    /// The link's calls run on a thread of their own: the assistant's engines may hold the cooperative pool.
+    private let executor = DedicatedThreadExecutor(name: "beacon-helpers")
 
     public init(membership: HelpersHubStore.Membership?, pollInterval: Duration = .seconds(1),
                 patience: Duration = .seconds(20), log: @escaping @Sendable (String) -> Void) {
@@ -38,7 +40,7 @@ public final class HelpersLink: @unchecked Sendable {
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         commands = continuation
         let client = membership.map(HelpersClient.init)
-        worker = Task.detached { [weak self] in
+        worker = Task(executorPreference: executor) { [weak self] in
             for await command in stream {
                 guard let self else { return }
                 await self.carryOut(command, client: client)
@@ -80,12 +82,13 @@ public final class HelpersLink: @unchecked Sendable {
         commands.yield(.close)
         commands.finish()
         let done = DispatchSemaphore(value: 0)
-        Task.detached { [worker] in
+        Task(executorPreference: executor) { [worker] in
             await worker?.value
             done.signal()
         }
         if done.wait(timeout: .now() + 5) == .timedOut { log("beacon: the helpers' hub did not confirm the request closed.") }
         lock.withLock { watcher }?.cancel()
+        executor.stop()
     }
 
     // MARK: - The worker
@@ -148,7 +151,7 @@ public final class HelpersLink: @unchecked Sendable {
 
     /// Watches request `id` until it closes or the link moves on: each change becomes an event once.
     private func startWatching(_ id: Int, client: HelpersClient) {
-        let task = Task.detached { [weak self, pollInterval, patience] in
+        let task = Task(executorPreference: executor) { [weak self, pollInterval, patience] in
             var taken = false, marks = 0
             var failingSince: ContinuousClock.Instant?
             while !Task.isCancelled {

@@ -101,7 +101,11 @@ struct HubCommand: AsyncParsableCommand {
         @Option(help: "Where the HTTPS certificate is kept (default: ~/.local/share/beacon).")
         var dataDir: String?
 
+        @Option(help: "Minutes a request nobody touches stays open, and a closed one is kept, before it is deleted (photos go when it closes).")
+        var retention = 60
+
         func validate() throws {
+            guard (1...10_080).contains(retention) else { throw ValidationError("--retention must be 1 to 10080 minutes (a week).") }
             if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
             if http, let host, !ServeCommand.isLoopback(host) {
                 throw ValidationError("--http serves plain HTTP on loopback only; leave out --host, or use HTTPS.")
@@ -130,7 +134,9 @@ struct HubCommand: AsyncParsableCommand {
                 }
                 let logger = Logger(label: "beacon.hub")
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await HubMaintenance(database: database).run(logger: logger) }
+                    var maintenance = HubMaintenance(database: database)
+                    maintenance.retention = .seconds(retention * 60)
+                    group.addTask { [maintenance] in await maintenance.run(logger: logger) }
                     // The server ends on SIGINT/SIGTERM; the timers end with it.
                     defer { group.cancelAll() }
                     try await application.runService()
