@@ -35,6 +35,8 @@ struct HubCLITests {
         #expect(joined.stdout.contains("\"token\""), "\(joined.stdout)")
         let anonymous = try TestData.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "\(address)api/offers"])
         #expect(anonymous.stdout == "401")
+        let page = try TestData.run("/usr/bin/curl", ["-s", address])
+        #expect(page.stdout.contains("<html lang=\"en\">"), "\(page.stdout.prefix(200))")
 
         let members = try BeaconBinary.run(["hub", "members", "--database", url])
         #expect(members.stdout.contains("Bo, volunteer, en ru"), "\(members.stdout)")
@@ -44,11 +46,12 @@ struct HubCLITests {
         #expect(try BeaconBinary.run(["hub", "members", "--database", url]).stdout.contains("Bo, volunteer, en ru, blocked"))
         BeaconBinary.expectOneSentence(try BeaconBinary.run(["hub", "block", "999", "--database", url]), containing: "No member 999")
 
-        // HTTPS by default, a second instance on the same database, with a certificate made in the data folder.
+        // HTTPS by default, a second instance on the same database, with a certificate made in the data folder;
+        // `beacon hub` alone serves.
         let folder = try TestData.temporaryFolder("beacon-hub")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (secure, secureText) = try Self.serve(["--host", "127.0.0.1", "--data-dir", folder.path, "--database", url],
-                                                  until: "Certificate fingerprint")
+                                                  until: "Certificate fingerprint", named: false)
         defer { Self.stop(secure) }
         let secureAddress = try #require(secureText.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
         #expect(secureAddress.hasPrefix("https://127.0.0.1:"))
@@ -56,11 +59,12 @@ struct HubCLITests {
         #expect(refused.stdout == "401")
     }
 
-    /// `beacon hub serve --port 0 …` in a process of its own, once it has printed a line starting with `marker`.
-    static func serve(_ arguments: [String], until marker: String) throws -> (Process, String) {
+    /// `beacon hub serve --port 0 …` (or `beacon hub --port 0 …`, not `named`) in a process of its own, once it has
+    /// printed a line starting with `marker`.
+    static func serve(_ arguments: [String], until marker: String, named: Bool = true) throws -> (Process, String) {
         let server = Process()
         server.executableURL = BeaconBinary.url
-        server.arguments = ["hub", "serve", "--port", "0"] + arguments
+        server.arguments = ["hub"] + (named ? ["serve"] : []) + ["--port", "0"] + arguments
         let output = Pipe()
         server.standardOutput = output
         server.standardError = FileHandle.nullDevice

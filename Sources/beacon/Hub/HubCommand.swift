@@ -23,7 +23,8 @@ struct HubCommand: AsyncParsableCommand {
               beacon hub members               who joined
               beacon hub block 7               member 7's token stops working
             """,
-        subcommands: [Serve.self, Invite.self, Members.self, Block.self, Unblock.self, Remove.self])
+        subcommands: [Serve.self, Invite.self, Members.self, Block.self, Unblock.self, Remove.self],
+        defaultSubcommand: Serve.self)
 
     struct DatabaseOptions: ParsableArguments {
         @Option(help: "The hub's PostgreSQL database (default: $BEACON_HUB_DATABASE).")
