@@ -42,12 +42,14 @@ public struct HelpersClient: Sendable {
         return reply.id
     }
 
-    /// Sends a JPEG photo to the request; returns its number in the request.
+    /// Sends a JPEG photo to the request, with the camera's orientation when the phone reported one; returns its
+    /// number in the request.
     @discardableResult
-    public func send(photo jpeg: [UInt8], job: Int) async throws -> Int {
+    public func send(photo jpeg: [UInt8], job: Int, orientation: DeviceOrientation? = nil) async throws -> Int {
         struct Reply: Decodable { var photo: Int }
         let reply: Reply = try await Self.call(membership.url + "api/jobs/\(job)/photos", method: .POST,
-                                               token: membership.token, body: jpeg, type: "image/jpeg")
+                                               token: membership.token, body: jpeg, type: "image/jpeg",
+                                               headers: orientation.map { ["X-Orientation": $0.header] } ?? [:])
         return reply.photo
     }
 
@@ -93,10 +95,11 @@ public struct HelpersClient: Sendable {
     }
 
     private static func call<Reply: Decodable>(_ url: String, method: HTTPMethod, token: String?, body: [UInt8]? = nil,
-                                               type: String? = nil) async throws -> Reply {
+                                               type: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
         let status: Int, data: Data
         do {
-            (status, data) = try await Self.send(url, method, token: token, body: body, type: type, timeout: .seconds(15))
+            (status, data) = try await Self.send(url, method, token: token, body: body, type: type, headers: headers,
+                                                 timeout: .seconds(15))
         } catch {
             throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.",
                                status: nil)
@@ -121,16 +124,34 @@ extension HelpersClient {
     /// Transport failures throw; any status is returned. The client above and `beacon bench hub` (the volunteer's calls too)
     /// both go through here.
     public static func send(_ url: String, _ method: HTTPMethod, token: String?, body: [UInt8]? = nil,
-                            type: String? = nil, timeout: TimeAmount, limit: Int = 1 << 20) async throws -> (status: Int, body: Data) {
+                            type: String? = nil, headers: [String: String] = [:], timeout: TimeAmount,
+                            limit: Int = 1 << 20) async throws -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: url)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let type { request.headers.add(name: "Content-Type", value: type) }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let data = try await response.body.collect(upTo: limit)
         return (Int(response.status.code), Data(buffer: data))
     }
+}
+
+/// Which way a phone's camera pointed (the browser's DeviceOrientation: alpha, beta, gamma), in degrees.
+public struct DeviceOrientation: Sendable, Equatable {
+    public var heading: Double
+    public var pitch: Double
+    public var roll: Double
+
+    public init(heading: Double, pitch: Double, roll: Double) {
+        self.heading = heading
+        self.pitch = pitch
+        self.roll = roll
+    }
+
+    /// As the hub takes it with a photo: "heading,pitch,roll".
+    var header: String { String(format: "%.1f,%.1f,%.1f", heading, pitch, roll) }
 }
 
 /// The hub's refusals: {"error": "one sentence"}.

@@ -11,7 +11,7 @@ import Foundation
 public final class HelpersLink: @unchecked Sendable {
     private enum Command: Sendable {
         case ask(object: String, language: TextLanguage)
-        case photo(frame: Int, jpeg: [UInt8])
+        case photo(frame: Int, jpeg: [UInt8], orientation: DeviceOrientation?)
         case close
     }
 
@@ -50,13 +50,15 @@ public final class HelpersLink: @unchecked Sendable {
 
     // MARK: - The session's effects
 
-    public func handle(_ effect: HelpersEffect, photo: () throws -> [UInt8]?) {
+    /// Carries out one of the session's requests; `photo` makes the JPEG for `sendPhoto` (and says which way the
+    /// camera pointed, when a phone reported it).
+    public func handle(_ effect: HelpersEffect, photo: () throws -> (jpeg: [UInt8], orientation: DeviceOrientation?)?) {
         switch effect {
         case .ask(let object, let language):
             commands.yield(.ask(object: object, language: language))
         case .sendPhoto(let frame):
             do {
-                if let jpeg = try photo() { commands.yield(.photo(frame: frame, jpeg: jpeg)) }
+                if let made = try photo() { commands.yield(.photo(frame: frame, jpeg: made.jpeg, orientation: made.orientation)) }
             } catch let error as UserFacingError {
                 log("beacon: \(error.sentence)")
             } catch {
@@ -115,10 +117,10 @@ public final class HelpersLink: @unchecked Sendable {
             } catch {
                 post(.failed(.unreachable))
             }
-        case .photo(let frame, let jpeg):
+        case .photo(let frame, let jpeg, let orientation):
             guard let id = lock.withLock({ job }) else { return }
             do {
-                let photo = try await client.send(photo: jpeg, job: id)
+                let photo = try await client.send(photo: jpeg, job: id, orientation: orientation)
                 post(.photoSent(photo: photo, frame: frame))
             } catch let error as HelpersError {
                 // One photo lost is no reason to end the request; the next goes out 2 s later.

@@ -18,6 +18,8 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
     private let lock = NSLock()
     private var speech: SpeechPlayback
     private var lastSampleTime = 0.0
+    /// The phone's newest DeviceOrientation, sent with photos to helpers.
+    private var orientation: DeviceOrientation?
     /// Signalled when the session's thread has finished (engines idle, sound rendered).
     public let finished = DispatchSemaphore(value: 0)
 
@@ -39,6 +41,7 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         runner.imu = IMUFeed(lines: sensors, pacing: .live)
         runner.webhook = WebhookSender(log: { [transcript = host.transcript] in transcript.note($0) })
         runner.helpers = host.composition.helpersLink(store: host.store, transcript: host.transcript)
+        runner.cameraOrientation = { [weak self] in self.flatMap { session in session.lock.withLock { session.orientation } } }
         runner.onEffect = { [unowned runner, outbox] effect in
             if case .modeChanged(let mode) = effect { outbox.send(.frames(frameRate: PhoneEffects.frameRate(for: mode))) }
             guard let message = PhoneEffects.message(for: effect, language: runner.session.settings.language) else { return }
@@ -98,8 +101,11 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         case let .location(latitude, longitude, _):
             let time = lock.withLock { lastSampleTime }
             sensors.push("{\"t\":\(time),\"lat\":\(latitude),\"lon\":\(longitude)}")
-        case .orientation:
-            break // the camera's pitch comes from the motion samples' gravity
+        case let .orientation(alpha, beta, gamma):
+            // The camera's pitch comes from the motion samples' gravity; the angles go with photos to helpers.
+            if let alpha, let beta, let gamma {
+                lock.withLock { orientation = DeviceOrientation(heading: alpha, pitch: beta, roll: gamma) }
+            }
         case .preferences(let playback):
             lock.withLock { speech = playback }
         }

@@ -16,7 +16,8 @@ extension AssistantRunner {
         case .sendPhoto(let index):
             guard let frame = recentFrames.last(where: { $0.index == index }) else { return }
             photoThumbnails[index] = MarkedSpotMatcher.thumbnail(frame)
-            helpers?.handle(effect) { try JPEGEncoder.encode(frame) }
+            let orientation = cameraOrientation?()
+            helpers?.handle(effect) { (try JPEGEncoder.encode(frame), orientation) }
         case .follow(let point, let photoFrame):
             // A spot with too little texture (a plain wall) is followed by the camera's motion alone.
             markMatcher = photoThumbnails[photoFrame].flatMap { MarkedSpotMatcher(photo: $0, mark: point) }

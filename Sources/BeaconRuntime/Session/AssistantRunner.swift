@@ -153,6 +153,8 @@ public final class AssistantRunner {
     public var webhook: WebhookSender?
     /// The person's helpers' hub, for "ask for help finding …"; nil: such a request is answered "no hub joined".
     public var helpers: HelpersLink?
+    /// Which way the camera points now, when a phone reports it: sent with each photo to helpers.
+    public var cameraOrientation: (() -> DeviceOrientation?)?
     /// Small grey copies of the frames sent as photos to helpers, by frame: a mark on one is looked for again in
     /// later frames from its patch (`MarkedSpotMatcher`).
     var photoThumbnails: [Int: MotionThumbnail] = [:]
