@@ -37,6 +37,12 @@ public enum TestData {
     /// The path of a test photo, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
     public static func image(_ name: String) -> URL? { existing(imagesFolder.appendingPathComponent(name)) }
 
+    /// The car and licence-plate photos (../shared/testdata/cars, beside the images folder).
+    public static var carsFolder: URL { imagesFolder.deletingLastPathComponent().appendingPathComponent("cars") }
+
+    /// The path of a car photo, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
+    public static func carPhoto(_ name: String) -> URL? { existing(carsFolder.appendingPathComponent(name)) }
+
     /// The user's model cache, where `beacon models install` and scripts/setup.sh put downloaded models
     /// (the PP-OCR text models come from PyPI, not from ../shared/models).
     public static var modelCacheFolder: URL {

@@ -32,7 +32,7 @@ struct Beacon: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [AssistCommand.self, DetectCommand.self, DepthCommand.self, FindCommand.self, FindTextCommand.self, ReadCommand.self,
-                      ServeCommand.self, HelpersCommand.self, HubCommand.self, SettingsCommand.self, ModelsCommand.self, BenchCommand.self],
+                      RideCommand.self, ServeCommand.self, HelpersCommand.self, HubCommand.self, SettingsCommand.self, ModelsCommand.self, BenchCommand.self],
         defaultSubcommand: AssistCommand.self
     )
 

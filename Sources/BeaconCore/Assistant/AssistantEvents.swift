@@ -16,6 +16,8 @@ public enum AssistantMode: Sendable, Hashable, Codable {
     case reading
     /// Walk mode: obstacles, walls and stairs from depth.
     case walking
+    /// Find my ride: cars checked by plate and colour, then guidance to the one that came.
+    case findingRide(RideDescription)
     /// Sighted helpers of a hub look for the thing in the camera's photos; once one marks it, Beacon guides there.
     case askingForHelp(String)
 
@@ -31,6 +33,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
         case .reading: "read"
         case .walking: "walk"
         case .askingForHelp: "help"
+        case .findingRide: "ride"
         }
     }
 }
@@ -90,6 +93,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case engineFailed(Engine, sentence: String, timestamp: Double)
     /// IMU samples, camera heights, location fixes and emergency-message reports (AssistantSession+Falls.swift).
     case falls(FallEvent)
+    /// A car checked for find my ride (AssistantSession+Ride.swift).
+    case ride(RideEvent, timestamp: Double)
     /// What the helpers' hub and the mark's follower report (AssistantSession+Helpers.swift).
     case helpers(HelpersEvent, timestamp: Double)
 }
@@ -127,6 +132,9 @@ public enum AssistantEffect: Sendable, Hashable {
     case quit
     /// Send (or withdraw) the emergency message after a fall.
     case emergency(EmergencyEffect)
+    /// Check this car (a find-my-ride track) in this frame: its colour at once (`RideEvent.colourSeen`), then its plate
+    /// (`RideEvent.checked`), on the inference turns.
+    case checkCar(track: Int, frame: Int, box: NormalizedRect)
     /// Open, feed or close the request to a helpers' hub.
     case helpers(HelpersEffect)
 }

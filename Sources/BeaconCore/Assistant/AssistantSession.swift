@@ -53,6 +53,8 @@ public struct AssistantSession: Sendable {
     var guidance: GuidanceSession?
     /// The open request to a helpers' hub (AssistantSession+Helpers.swift).
     var helpRequest: HelpRequest?
+    /// Find my ride's cars and checks (AssistantSession+Ride.swift).
+    var rideSearch: RideSearch?
     private var textSearch: TextSearch?
     private var reader: ReaderSession
     /// The reader's utterance being spoken, by the arbiter's count of utterances started.
@@ -74,7 +76,7 @@ public struct AssistantSession: Sendable {
     /// "Scan now" came before the camera gave any picture: the first one is looked at.
     private var scanWaitsForFrame = false
     private var modeSince = 0.0
-    private var objectsFoundInMode = 0
+    var objectsFoundInMode = 0
     private var pagesReadInMode = 0
     private var lastTimestamp = 0.0
     /// The newest depth (`.depth`); distances are measured in it while it is under a second old.
@@ -188,11 +190,16 @@ public struct AssistantSession: Sendable {
             if case .findingObject = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .findingText = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .askingForHelp = mode { helpFrame(index, at: timestamp, into: &effects) }
+            if case .findingRide = mode {
+                rideSearch?.predict(at: timestamp)
+                forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects)
+            }
         case .cameraMoved(let motion, let frame, let timestamp):
             scanner.move(with: motion)
             hazards.move(with: motion)
             walk?.cameraMoved(motion, at: timestamp)
             helpRequest?.cameraMoved(motion)
+            rideSearch?.move(with: motion)
             forwardToGuidance(.cameraMoved(motion, frame: frame, timestamp: timestamp), into: &effects)
         case .depth(let map, _, let timestamp):
             lastTimestamp = timestamp
@@ -246,6 +253,9 @@ public struct AssistantSession: Sendable {
         case .helpers(let event, let timestamp):
             lastTimestamp = timestamp
             handleHelpers(event, at: timestamp, into: &effects)
+        case .ride(let event, let timestamp):
+            lastTimestamp = timestamp
+            handleRide(event, at: timestamp, into: &effects)
         }
         return effects
     }
@@ -292,6 +302,8 @@ public struct AssistantSession: Sendable {
             enter(.onDemandScanning, at: timestamp, announce: true, into: &effects)
         case .walk:
             startWalking(at: timestamp, into: &effects)
+        case .findRide(let words):
+            findRide(words, at: timestamp, into: &effects)
         case .askForHelp(let words):
             askForHelp(words, at: timestamp, into: &effects)
         case .foundIt:
@@ -413,6 +425,11 @@ public struct AssistantSession: Sendable {
     }
 
     private mutating func findObject(_ words: String, at timestamp: Double, into effects: inout [AssistantEffect]) {
+        // "find my car, red, plate PF F 3600" is the ride, not any car.
+        if let ride = RideDescription(words: words), ride.plate != nil {
+            findRide(words, at: timestamp, into: &effects)
+            return
+        }
         let resolution = vocabulary.resolve(words)
         guard case .found(let classIndex) = resolution else {
             refuseObject(words, resolution, at: timestamp, into: &effects)
@@ -490,6 +507,10 @@ public struct AssistantSession: Sendable {
                 refuseSetting(key, at: timestamp, into: &effects)
                 return
             }
+            if command == "find my ride" {
+                say(phrasebook.ride.needPlate, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+                return
+            }
             if command == "find" || command == "find text" {
                 say(phrases.notSearching, at: timestamp, priority: .stateChange, requested: true, into: &effects)
                 return
@@ -516,7 +537,7 @@ public struct AssistantSession: Sendable {
         case .onDemandScanning:
             effects.append(.startEngine(.objectDetector))
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
-        case .idle, .exploring, .findingObject, .walking, .askingForHelp:
+        case .idle, .exploring, .findingObject, .walking, .askingForHelp, .findingRide:
             effects.append(.startEngine(.objectDetector))
         case .findingText, .reading:
             break // their own engines start with them; no detector is loaded that nothing looks at
@@ -544,6 +565,7 @@ public struct AssistantSession: Sendable {
         }
         explore = nil
         walk = nil
+        rideSearch = nil
         if helpRequest != nil {
             // Leaving the request, however it is left, stops the photos and closes it (the hub deletes them).
             effects.append(.helpers(.close))
@@ -667,6 +689,8 @@ public struct AssistantSession: Sendable {
             return
         }
         switch mode {
+        case .findingRide:
+            rideDetections(detections, frame: frame, at: timestamp, into: &effects)
         case .findingObject(let target):
             let before = guidance?.lock.isGuiding ?? false
             forwardToGuidance(.detections(detections, frame: frame, timestamp: timestamp, lookedAt: lookedAt), into: &effects)
@@ -856,6 +880,7 @@ public struct AssistantSession: Sendable {
         case .reading: .read
         case .walking: .walking
         case .askingForHelp: .askingForHelp
+        case .findingRide: .findObject
         }
         return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }

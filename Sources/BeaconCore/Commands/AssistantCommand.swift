@@ -10,6 +10,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case onDemand
     /// Walk mode: obstacles, walls and stairs from depth (Guider's navigation).
     case walk
+    /// Find the car that came for the person by its plate (and colour): "find my ride, red, plate PF F 3600".
+    case findRide(String)
     /// Ask a helpers' hub's sighted volunteers to find this thing in the camera's photos ("ask for help finding my keys").
     case askForHelp(String)
     /// The thing a helper marked is found: the request closes (its photos are deleted on the hub).

@@ -84,6 +84,10 @@ public struct CommandTable: Sendable {
         taking(.text, "find text", ["find text", "find the text", "find sign", "look for text", "look for the text"],
                ru: ["найди текст", "найти текст", "ищи текст", "найди надпись"],
                zh: ["寻找文字", "找文字", "找字"]) { words($0).map(AssistantCommand.findText) },
+        // Before "find": "find my ride …" is the ride, "find my car" alone the detector's car.
+        taking(.text, "find my ride", ["find my ride", "find my taxi", "find my cab", "where is my ride", "where is my taxi"],
+               ru: ["найди мою машину", "найди моё такси", "найди мое такси", "где моя машина", "где моё такси"],
+               zh: ["找我的车", "找我的出租车", "我的车在哪里"]) { words($0).map(AssistantCommand.findRide) },
         // Before "help", "find" and "stop", whose phrases begin some of these. (Chinese "请" and "帮我" are filler the
         // parser drops first: "请志愿者帮我找钥匙" is "志愿者帮我找" and keys.)
         taking(.object, "ask for help", ["ask for help finding", "ask for help with", "ask for help to find",

@@ -11,7 +11,7 @@ public struct Phrasebook: Sendable, Hashable {
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
         DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(), WalkPhrases(),
-        HelperPhrases(),
+        HelperPhrases(), RidePhrases(),
     ]
 
     public init(language: TextLanguage = .english, distanceUnit: DistanceUnit = .metres) {
@@ -23,6 +23,7 @@ public struct Phrasebook: Sendable, Hashable {
     public var help: HelpPhrases { HelpPhrases() }
     public var walk: WalkPhrases { WalkPhrases() }
     public var helpers: HelperPhrases { HelperPhrases() }
+    public var ride: RidePhrases { RidePhrases() }
 
     /// A template in this language with its placeholders filled.
     public func say(_ template: PhraseTemplate, _ values: [String: String] = [:]) -> String {

@@ -103,6 +103,20 @@ public final class AssistantLiveLoop {
             thread.name = "beacon-page"
             thread.start()
         }
+        runner.checksCarElsewhere = { [inbox, turns, transcript = runner.transcript] check in
+            let thread = Thread {
+                do {
+                    inbox.post(.ride(try InferenceTurns.take(turns, check)))
+                } catch let error as UserFacingError {
+                    // The search gives the check up after a while and tries the car again.
+                    transcript.note("beacon: \(error.sentence)")
+                } catch {
+                    transcript.note("beacon: a car could not be checked: \(error)")
+                }
+            }
+            thread.name = "beacon-ride-check"
+            thread.start()
+        }
         depthWorker = runner.computeDepthElsewhere(turns: turns) { [inbox] depth in inbox.post(.depth(depth)) }
         if let makeVoice {
             let voice = makeVoice { [inbox] event in inbox.post(.voice(event)) }
@@ -175,6 +189,8 @@ public final class AssistantLiveLoop {
                 try runner.dispatch(.command(command, timestamp: clock), at: clock)
             case .page(let page)?:
                 try runner.dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
+            case .ride(let checked)?:
+                try runner.dispatch(.ride(checked, timestamp: clock), at: clock)
             case .voice(let event)?:
                 try hear(event, at: clock)
             case .hangUp?:

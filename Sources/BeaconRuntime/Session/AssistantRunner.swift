@@ -112,7 +112,7 @@ public final class AssistantRunner {
     }
 
     public private(set) var session: AssistantSession
-    private let engines: AssistantEngines
+    let engines: AssistantEngines
     private let output: MixerOutput
     private let store: AssistantStore?
     /// Where what is said, JSON records and one-sentence errors go.
@@ -130,6 +130,10 @@ public final class AssistantRunner {
     /// stop must not wait for it): they are handed the reading to run, and bring its page back as a `.page` event.
     /// Scripted runs read in line.
     public var readsPageElsewhere: ((@escaping @Sendable () throws -> PageText) -> Void)?
+    /// Live runs check a car's plate on a thread of their own (OCR takes up to a second, and guidance must not wait
+    /// for it): they are handed the check to run, and bring its result back as a `.ride` event. Scripted runs check
+    /// in line.
+    public var checksCarElsewhere: ((@escaping @Sendable () throws -> RideEvent) -> Void)?
     /// Live runs compute depth on a thread of their own (`computeDepthElsewhere`); scripted runs in line.
     private var measuresDepthElsewhere: ((Frame) -> Void)?
     private var depthPacer = DepthPacer()
@@ -476,7 +480,7 @@ public final class AssistantRunner {
     /// for depth at half rate while the camera keeps still.
     private func measureMotion(of frame: Frame, at clock: Double) throws {
         let usesMotion: Bool = switch session.mode {
-        case .findingObject, .findingText, .walking, .askingForHelp: true
+        case .findingObject, .findingText, .walking, .askingForHelp, .findingRide: true
         default: false
         }
         guard usesMotion else {
@@ -633,6 +637,8 @@ public final class AssistantRunner {
                 webhook?.handle(emergency)
             case .helpers(let request):
                 helpersEffect(request)
+            case .checkCar(let track, let frameIndex, let box):
+                try checkCar(track: track, frame: frameIndex, box: box, at: clock)
             }
         }
     }

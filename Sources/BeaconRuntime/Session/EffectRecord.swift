@@ -61,6 +61,7 @@ public struct EffectRecord: Encodable {
             case .findingObject(let searched): target = searched.label
             case .findingText(let searched): target = searched
             case .askingForHelp(let thing): target = thing
+            case .findingRide(let ride): target = ride.writtenPlate
             default: break
             }
         case .startEngine(let started):
@@ -108,6 +109,11 @@ public struct EffectRecord: Encodable {
             label = allClear.kind.rawValue
             text = allClear.text
             value = webhook
+        case .checkCar(let track, let checkedFrame, let box):
+            self.effect = "check-car"
+            frame = checkedFrame
+            label = String(track)
+            value = String(format: "%.3f,%.3f,%.3f,%.3f", box.x, box.y, box.width, box.height)
         case .helpers(.ask(let object, let asked)):
             self.effect = "helpers-ask"
             target = object

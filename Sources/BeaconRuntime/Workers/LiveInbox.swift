@@ -19,6 +19,8 @@ public final class LiveInbox: @unchecked Sendable {
         case command(AssistantCommand)
         /// A page read on a thread of its own.
         case page(PageText)
+        /// A car checked for find my ride on a thread of its own.
+        case ride(RideEvent)
         /// What the voice thread heard (a command, a rejection, the end of the microphone).
         case voice(VoiceInput.Event)
         /// The person went away (a phone disconnected): the session ends now, settled or not.

@@ -1,0 +1,95 @@
+/// Find my ride in the session (Thing Finder's rideshare mode, offline): the cars the detector sees are tracked and
+/// checked one at a time by the runtime — colour at once, plate on the inference turns — and said as they are
+/// checked; the car whose plate matches is guided to with find's beats and words, its track kept when the plate
+/// turns out of view.
+extension AssistantSession {
+    /// "find my ride …" (or "find my car, red, plate …", which the object search hands over).
+    mutating func findRide(_ words: String, at timestamp: Double, into effects: inout [AssistantEffect]) {
+        guard let description = RideDescription(words: words) ?? RideDescription(words: "car " + words),
+              let written = description.writtenPlate, description.plate != nil else {
+            say(phrasebook.ride.needPlate, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+            return
+        }
+        enter(.findingRide(description), at: timestamp, announce: false, into: &effects)
+        rideSearch = RideSearch(wanted: description)
+        say(phrasebook.ride.looking, ["plate": PlateText.spoken(written)], at: timestamp, priority: .stateChange,
+            requested: true, into: &effects)
+    }
+
+    /// The detector's newest cars: tracked, the next one due is checked, and once the ride is found it is guided to.
+    mutating func rideDetections(_ detections: [Detection], frame: Int, at timestamp: Double,
+                                 into effects: inout [AssistantEffect]) {
+        guard var search = rideSearch else { return }
+        let steps = search.update(detections: detections, at: timestamp)
+        rideSearch = search
+        perform(steps, frame: frame, at: timestamp, into: &effects)
+        guard guidance != nil, let search = rideSearch else { return }
+        var seen: [Detection] = []
+        if search.foundIsInView, let box = search.foundBox {
+            seen = [Detection(classIndex: RideSearch.vehicleClass, label: "car", confidence: 1, box: box)]
+        }
+        forwardToGuidance(.detections(seen, frame: frame, timestamp: timestamp), into: &effects)
+    }
+
+    mutating func handleRide(_ event: RideEvent, at timestamp: Double, into effects: inout [AssistantEffect]) {
+        guard var search = rideSearch else { return }
+        let steps: [RideSearch.Step]
+        switch event {
+        case .colourSeen(let track, let colour):
+            steps = search.colourSeen(colour, track: track)
+        case .checked(let track, let verdict, let colour, _):
+            steps = search.checked(track: track, verdict: verdict, colour: colour, at: timestamp)
+        }
+        rideSearch = search
+        perform(steps, frame: nil, at: timestamp, into: &effects)
+    }
+
+    private mutating func perform(_ steps: [RideSearch.Step], frame: Int?, at timestamp: Double,
+                                  into effects: inout [AssistantEffect]) {
+        let words = phrasebook.ride
+        for step in steps {
+            switch step {
+            case .check(let track, let box):
+                if let frame { effects.append(.checkCar(track: track, frame: frame, box: box)) }
+            case .checking(let colour):
+                if let colour {
+                    say(words.checking, ["colour": phrasebook.say(words.name(of: colour))], at: timestamp,
+                        priority: .guidance, category: "ride check", into: &effects)
+                } else {
+                    say(words.checkingCar, at: timestamp, priority: .guidance, category: "ride check", into: &effects)
+                }
+            case .plateNotVisible:
+                say(words.plateNotVisible, at: timestamp, priority: .guidance, category: "ride plate", into: &effects)
+            case .anotherPlate(let colour):
+                if let colour {
+                    say(words.anotherPlate, ["colour": phrasebook.say(words.name(of: colour))], at: timestamp,
+                        priority: .stateChange, category: "ride rejected", into: &effects)
+                } else {
+                    say(words.anotherCar, at: timestamp, priority: .stateChange, category: "ride rejected", into: &effects)
+                }
+            case .found(let colour):
+                let plate = PlateText.spoken(rideSearch?.wanted.writtenPlate ?? "")
+                if let colour {
+                    say(words.found, ["colour": phrasebook.say(words.name(of: colour)), "plate": plate], at: timestamp,
+                        priority: .stateChange, category: "ride found", requested: true, into: &effects)
+                } else {
+                    say(words.foundNoColour, ["plate": plate], at: timestamp, priority: .stateChange,
+                        category: "ride found", requested: true, into: &effects)
+                }
+                objectsFoundInMode += 1
+                startRideGuidance(at: timestamp, into: &effects)
+            }
+        }
+    }
+
+    /// Guidance to the found car, as find guides to an object, without "Looking for …" (the car was just named).
+    private mutating func startRideGuidance(at timestamp: Double, into effects: inout [AssistantEffect]) {
+        var guidanceConfiguration = configuration.guidance
+        guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
+        guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
+        guidanceConfiguration.saysLookingFor = false
+        guidanceConfiguration.keepTurningAfter = nil
+        startGuidance(SearchTarget(label: "car", classIndex: RideSearch.vehicleClass), configuration: guidanceConfiguration,
+                      engine: .objectDetector, at: timestamp, into: &effects)
+    }
+}

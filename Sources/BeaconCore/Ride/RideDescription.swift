@@ -1,0 +1,102 @@
+import Foundation
+
+/// The car that came for the person, as they described it: "find my car, red, plate PF F 3600", "my taxi, white
+/// Toyota", "моя машина, красная, номер A 123 BC". The plate is what decides; colour and kind only help choose which
+/// cars to check first and reject the ones that plainly are not it.
+public struct RideDescription: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case car, taxi, van, bus
+    }
+
+    /// The plate as the person gave it (its groups are how it is said back), and as compared.
+    public var writtenPlate: String?
+    public var plate: PlateText?
+    public var colour: CarColour?
+    public var kind: Kind
+
+    public init(plate: String?, colour: CarColour? = nil, kind: Kind = .car) {
+        let trimmed = plate?.trimmingCharacters(in: .whitespaces)
+        writtenPlate = trimmed?.isEmpty == false ? trimmed?.uppercased() : nil
+        self.plate = trimmed.flatMap(PlateText.init)
+        self.colour = colour
+        self.kind = kind
+    }
+
+    /// Words that introduce the plate, in each language.
+    static let plateWords: Set<String> = ["plate", "plates", "registration", "number", "номер", "номера", "车牌", "牌照", "车牌号"]
+    static let kindWords: [String: Kind] = [
+        "car": .car, "ride": .car, "машина": .car, "машину": .car, "автомобиль": .car, "车": .car, "汽车": .car,
+        "taxi": .taxi, "cab": .taxi, "такси": .taxi, "出租车": .taxi,
+        "van": .van, "minivan": .van, "фургон": .van, "面包车": .van,
+        "bus": .bus, "автобус": .bus, "公交车": .bus, "巴士": .bus,
+    ]
+
+    /// The description in the words after "find my ride" (or a whole "find my car, red, plate …"): a colour word
+    /// anywhere, a kind word, and everything after "plate" (spelled or not: "P F F 3 6 0 0") as the plate. Words
+    /// that are neither (a make, "Toyota") are let be. nil when nothing in the words describes a ride.
+    public init?(words: String) {
+        var colour: CarColour?, kind = Kind.car, plate: [String] = [], inPlate = false, described = false
+        let separators = CharacterSet.whitespaces.union(CharacterSet(charactersIn: ",;.!?，。；"))
+        for raw in words.components(separatedBy: separators) where !raw.isEmpty {
+            let word = raw.lowercased()
+            if inPlate {
+                plate.append(raw)
+                continue
+            }
+            if let (prefix, rest) = Self.splitPlateWord(word, raw) {
+                // Chinese is written without spaces: "车牌皖AUJ299".
+                inPlate = true
+                described = true
+                if !rest.isEmpty { plate.append(rest) }
+                _ = prefix
+                continue
+            }
+            if Self.plateWords.contains(word) {
+                inPlate = true
+                described = true
+            } else if let named = CarColour(word: word) {
+                colour = named
+                described = true
+            } else if let named = Self.kindWords[word] {
+                kind = named
+                described = true
+            }
+        }
+        guard described else { return nil }
+        self.init(plate: plate.isEmpty ? nil : plate.joined(separator: " "), colour: colour, kind: kind)
+    }
+
+    /// A word that starts with a Chinese plate word and goes on with the plate.
+    private static func splitPlateWord(_ word: String, _ raw: String) -> (String, String)? {
+        for prefix in ["车牌号", "车牌", "牌照"] where word.hasPrefix(prefix) && word != prefix {
+            return (prefix, String(raw.dropFirst(prefix.count)))
+        }
+        return nil
+    }
+}
+
+/// What Beacon makes of one car against the description.
+public enum RideVerdict: String, Sendable, Hashable, Codable {
+    /// The plate read is the one asked for (at most one edit away).
+    case match
+    /// Two edits away: keep looking at it.
+    case partial
+    /// Another plate, or plainly another colour: not this car.
+    case mismatch
+    /// Nothing decides yet (the plate is not readable): never a match on colour alone.
+    case unverified
+
+    /// The verdict on a car from its plate reading and colour: the plate decides; a colour that cannot be the one
+    /// asked for rejects a car whose plate is not readable, but a readable matching plate is believed over the colour
+    /// (lighting fools colour far more than it fools a plate).
+    public static func of(plate: PlateReading?, colour: CarColourReading?, wanted: RideDescription) -> RideVerdict {
+        switch plate?.verdict {
+        case .match?: return .match
+        case .partial?: return .partial
+        case .mismatch?: return .mismatch
+        case nil:
+            if let asked = wanted.colour, let seen = colour, seen.share >= 0.5, !seen.colour.mayBe(asked) { return .mismatch }
+            return .unverified
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import BeaconCore
+import BeaconVision
+import Foundation
+
+/// Checks cars against the ride described: the detector's cars, trucks and buses; on each, the plate read from the
+/// lower part of its box (PP-OCR's detector enlarges a small crop, as it does small print) and the colour named from
+/// its body. Thing Finder asked two cloud services for this; here it is the person's own machine.
+public struct RideVerifier: Sendable {
+    /// A car narrower than this share of the picture is too far to read: it is not checked (nor rejected).
+    public var minimumWidth = 0.06
+    /// Detections of vehicles below this confidence are not cars to check.
+    public var minimumConfidence = 0.35
+
+    let text: any TextRecognizer
+
+    public init(text: any TextRecognizer) {
+        self.text = text
+    }
+
+    /// One car, checked.
+    public struct Check: Sendable, Hashable, Encodable {
+        public var box: NormalizedRect
+        public var label: String
+        public var colour: CarColourReading?
+        public var plate: PlateReading?
+        public var verdict: RideVerdict
+    }
+
+    /// The vehicles in `detections` worth checking, largest (nearest) first; one box a vehicle (a detector often
+    /// calls one car both "car" and "truck", or boxes its front again inside it).
+    public func cars(in detections: [Detection]) -> [Detection] {
+        let vehicles = detections.filter {
+            RideSearchLabels.vehicles.contains($0.label) && $0.confidence >= minimumConfidence && $0.box.width >= minimumWidth
+        }.sorted { $0.confidence > $1.confidence }
+        var kept: [Detection] = []
+        for vehicle in vehicles where !kept.contains(where: { Self.sameVehicle($0.box, vehicle.box) }) { kept.append(vehicle) }
+        return kept.sorted { $0.box.area > $1.box.area }
+    }
+
+    /// Two boxes of one vehicle: they overlap by more than half, or the smaller lies mostly inside the larger.
+    static func sameVehicle(_ a: NormalizedRect, _ b: NormalizedRect) -> Bool {
+        let overlap = a.iou(b)
+        guard overlap > 0 else { return false }
+        let intersection = overlap * (a.area + b.area) / (1 + overlap)
+        return overlap > 0.5 || intersection / min(a.area, b.area) > 0.8
+    }
+
+    /// The plate and colour of `car` in `frame`, and the verdict against `wanted`.
+    public func check(_ car: Detection, in frame: Frame, wanted: RideDescription) throws -> Check {
+        let colour = CarColourNamer.read(frame, box: car.box)
+        let lines = try text.recognize(frame.cropped(to: Self.plateRegion(of: car.box, in: frame)))
+        let plate = PlateReading.best(in: lines, wanted: wanted.plate)
+        return Check(box: car.box, label: car.label, colour: colour, plate: plate,
+                     verdict: RideVerdict.of(plate: plate, colour: colour, wanted: wanted))
+    }
+
+    /// Where on a car its plate can be: the lower two thirds of its box, a little wider than the box (a detector's box
+    /// often clips a plate seen at an angle), in pixels.
+    static func plateRegion(of box: NormalizedRect, in frame: Frame) -> PixelRegion {
+        let left = max(0, box.x - 0.03 * box.width), right = min(1, box.maxX + 0.03 * box.width)
+        let top = max(0, box.y + box.height / 3), bottom = min(1, box.maxY + 0.02 * box.height)
+        let x = Int(left * Double(frame.width)), y = Int(top * Double(frame.height))
+        let width = max(1, min(frame.width - x, Int((right - left) * Double(frame.width))))
+        let height = max(1, min(frame.height - y, Int((bottom - top) * Double(frame.height))))
+        return PixelRegion(x: x, y: y, width: width, height: height)
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+@testable import BeaconCore
+
+/// Plates and ride descriptions: Thing Finder's thresholds, look-alike characters, and what a person says.
+@Suite struct RideCheckTests {
+    static func line(_ text: String, y: Double = 0.5, confidence: Double = 0.9) -> TextLine {
+        TextLine(text: text, confidence: confidence, quad: Quad(NormalizedRect(x: 0.2, y: y, width: 0.5, height: 0.1)))
+    }
+
+    static func plate(_ text: String) -> PlateText { PlateText(text)! }
+
+    @Test func platesAreComparedByTheirLettersAndDigitsOnly() {
+        #expect(Self.plate("PF F 3600") == Self.plate("pf-f3600"))
+        #expect(Self.plate("PF:F3600") == Self.plate("PF F 3600"))
+        #expect(Self.plate("TÜ GT 599").characters == "TUGT599")
+        #expect(Self.plate("皖A·UJ299").characters == "皖AUJ299")
+        #expect(PlateText(" - ") == nil)
+        #expect(Self.plate("6PHH316").looksLikeAPlate)
+        #expect(!Self.plate("GTO").looksLikeAPlate && !Self.plate("580808").looksLikeAPlate)
+    }
+
+    @Test func oneEditMatchesTwoIsPartialThreeIsAnotherPlate() {
+        let wanted = Self.plate("C401 LTT")
+        #expect(wanted.verdict(for: Self.plate("C401LTT")) == .match)
+        // I for 1 is a look-alike: half an edit.
+        #expect(PlateText.distance(wanted, Self.plate("C40ILTT")) == 0.5)
+        #expect(wanted.verdict(for: Self.plate("C40ILTT")) == .match)
+        #expect(wanted.verdict(for: Self.plate("C401LT")) == .match)
+        #expect(wanted.verdict(for: Self.plate("C481LTX")) == .partial)
+        #expect(wanted.verdict(for: Self.plate("C4X1LXX")) == .mismatch)
+        #expect(wanted.verdict(for: Self.plate("KXC247")) == .mismatch)
+    }
+
+    @Test func theReadingIsTheTextNearestThePlateAskedFor() throws {
+        let wanted = Self.plate("6PHH316")
+        let joined = try #require(PlateReading.best(in: [Self.line("GTO 6PHH316")], wanted: wanted))
+        #expect(joined.text == "6PHH316" && joined.verdict == .match)
+        // Split by the recogniser over two lines.
+        let split = try #require(PlateReading.best(in: [Self.line("F3600", y: 0.6), Self.line("PF", y: 0.4)],
+                                                   wanted: Self.plate("PF F 3600")))
+        #expect(split.verdict == .match, "\(split)")
+        // Another plate is a mismatch; a badge alone is no reading at all.
+        #expect(PlateReading.best(in: [Self.line("KXC247")], wanted: wanted)?.verdict == .mismatch)
+        #expect(PlateReading.best(in: [Self.line("GTO")], wanted: wanted) == nil)
+        #expect(PlateReading.best(in: [], wanted: wanted) == nil)
+        // With nothing to compare with, the most confident plate-like text.
+        let any = PlateReading.best(in: [Self.line("BAR", confidence: 0.99), Self.line("AK-071-RM", confidence: 0.8)], wanted: nil)
+        #expect(any?.text == "AK-071-RM" && any?.verdict == nil)
+    }
+
+    @Test func whatAPersonSaysDescribesTheRide() throws {
+        let car = try #require(RideDescription(words: "find my car, red, plate PF F 3600"))
+        #expect(car.plate == Self.plate("PFF3600") && car.writtenPlate == "PF F 3600")
+        #expect(car.colour == .red && car.kind == .car)
+        let taxi = try #require(RideDescription(words: "my taxi, white Toyota"))
+        #expect(taxi.kind == .taxi && taxi.colour == .white && taxi.plate == nil)
+        let chinese = try #require(RideDescription(words: "蓝色 车牌皖AUJ299"))
+        #expect(chinese.plate == Self.plate("皖AUJ299") && chinese.colour == .blue)
+        let russian = try #require(RideDescription(words: "машина красная номер А 123 ВС"))
+        #expect(russian.colour == .red && russian.plate?.characters == "A123BC")
+        #expect(RideDescription(words: "hello there") == nil)
+        #expect(PlateText.spoken("PF F 3600") == "P F, F, 3 6 0 0")
+    }
+
+    @Test func thePlateDecidesAndColourOnlyRejects() {
+        let wanted = RideDescription(plate: "PF F 3600", colour: .red)
+        let red = CarColourReading(colour: .red, share: 0.8), blue = CarColourReading(colour: .blue, share: 0.8)
+        let matched = PlateReading(text: "PFF3600", confidence: 0.9, verdict: .match)
+        #expect(RideVerdict.of(plate: matched, colour: blue, wanted: wanted) == .match)
+        #expect(RideVerdict.of(plate: nil, colour: blue, wanted: wanted) == .mismatch)
+        // Never a match on colour alone.
+        #expect(RideVerdict.of(plate: nil, colour: red, wanted: wanted) == .unverified)
+        #expect(RideVerdict.of(plate: nil, colour: nil, wanted: wanted) == .unverified)
+    }
+}

@@ -1,0 +1,91 @@
+import BeaconCore
+import BeaconTestSupport
+import Foundation
+import Testing
+@testable import BeaconRuntime
+
+/// `beacon ride` in the test process on the real car photos of ../shared/testdata/cars: every readable plate found
+/// on its car, every other plate rejected, and a plate three characters off never a match.
+@Suite(.serialized) struct RideRunTests {
+    struct Report: Decodable {
+        struct Car: Decodable {
+            struct Plate: Decodable {
+                var text: String
+                var confidence: Double
+            }
+
+            var box: NormalizedRect
+            var colour: String?
+            var plate: Plate?
+            var verdict: String
+        }
+
+        var path: String
+        var cars: [Car]
+    }
+
+    /// Each photo's readable plates (PROVENANCE.md), the primary car's first.
+    static let plates: [(file: String, plates: [String])] = [
+        ("01_red_ferrari360_DE-PF-F3600_grey-suv_HU-KXC247_parking.jpg", ["PF F 3600", "KXC-247"]),
+        ("02_black_ferrari599_US-CA-6PHH316_street-traffic.jpg", ["6PHH316", "AMH627"]),
+        ("03_street_london_parked_UK-LK55FFY_yellow-ferrari.jpg", ["LK55 FFY"]),
+        ("05_black_ferrari458_UK-LJ11ELC_night.jpg", ["LJ11 ELC"]),
+        ("06_red_ferrari288_UK-C401LTT_dusk_wet.jpg", ["C401 LTT", "5 80808"]),
+        ("08_white_ferrari599_DE-TUE-GT599_parking-lot_rain.jpg", ["TÜ GT 599"]),
+        ("09_red_ferrari599_FR-AK071RM_town-street.jpg", ["AK-071-RM"]),
+        ("12_white_ferrari-california_US-NY-758CAR_street.jpg", ["758CAR"]),
+        ("13_black_ferrari-enzo_MC-F339.jpg", ["F339"]),
+        ("15_blue_subaru_CN-AnhuiA-UJ299_ccpd.jpg", ["皖A UJ299"]),
+    ]
+
+    static func check(_ file: URL, plate: String) throws -> Report {
+        let transcript = TranscriptRecorder()
+        let run = RideRun(images: [file.path], description: RideDescription(plate: plate), json: true)
+        #expect(try run.run(composition: Composition(), transcript: transcript) == 0)
+        return try JSONDecoder().decode(Report.self, from: Data(try #require(transcript.lines.first).utf8))
+    }
+
+    /// "PF F 3600" with its last three characters changed: "PF F 3XYZ".
+    static func threeOff(_ plate: String) -> String {
+        var characters = Array(plate)
+        var changed = 0
+        for index in characters.indices.reversed() where changed < 3 && (characters[index].isLetter || characters[index].isNumber) {
+            characters[index] = characters[index] == "X" ? "Y" : "X"
+            changed += 1
+        }
+        return String(characters)
+    }
+
+    @Test func everyReadablePlateIsFoundOnItsCarAndNoOther() throws {
+        guard RunTestSupport.canRead() else { return }
+        var table: [String] = []
+        for (name, plates) in Self.plates {
+            guard let file = TestData.carPhoto(name) else {
+                if TestData.required { Issue.record("\(name) is missing") } else { print("skipping: no \(name)") }
+                continue
+            }
+            for plate in plates {
+                let report = try Self.check(file, plate: plate)
+                let matched = report.cars.filter { $0.verdict == "match" }
+                #expect(!matched.isEmpty, "\(name): \(plate) was not found: \(report.cars.map { ($0.plate?.text, $0.verdict) })")
+                // Every car matched shows that plate (a car boxed twice may be found twice, never another car).
+                for car in matched { #expect(PlateText(car.plate?.text ?? "").map { PlateText(plate)!.verdict(for: $0) } == .match) }
+                table.append("\(name.prefix(2)) \(plate): \(report.cars.map { "\($0.colour ?? "?") \($0.plate?.text ?? "-") \($0.verdict)" })")
+
+                let wrong = Self.threeOff(plate)
+                let rejected = try Self.check(file, plate: wrong)
+                #expect(!rejected.cars.contains { $0.verdict == "match" }, "\(name): \(wrong) matched")
+            }
+        }
+        print(table.joined(separator: "\n"))
+    }
+
+    @Test func aMissingPhotoIsOneSentenceAndTheOthersStillRun() throws {
+        guard RunTestSupport.canRead(), let file = TestData.carPhoto(Self.plates[0].file) else { return }
+        let transcript = TranscriptRecorder()
+        let run = RideRun(images: ["/nonexistent/car.jpg", file.path], description: RideDescription(plate: "PF F 3600"), json: true)
+        #expect(try run.run(composition: Composition(), transcript: transcript) == 1)
+        #expect(transcript.notes == ["beacon: Cannot find car.jpg: check the file name and folder."], "\(transcript.notes)")
+        #expect(transcript.lines.count == 1)
+    }
+}
