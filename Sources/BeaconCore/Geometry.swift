@@ -19,6 +19,16 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
     public var maxY: Double { y + height }
     public var area: Double { max(0, width) * max(0, height) }
 
+    public func contains(_ point: NormalizedPoint) -> Bool {
+        point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
+    }
+
+    /// The boxes among `others` that stand in front of this one: they overlap it and reach lower in the picture
+    /// (on a street or a car park, nearer the camera).
+    public func hidden(by others: [NormalizedRect]) -> [NormalizedRect] {
+        others.filter { $0 != self && $0.iou(self) > 0 && $0.maxY > maxY }
+    }
+
     /// Intersection over union; 0 when the rectangles do not overlap.
     public func iou(_ other: NormalizedRect) -> Double {
         let ix = max(0, min(maxX, other.maxX) - max(x, other.x))

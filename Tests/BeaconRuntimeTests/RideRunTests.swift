@@ -89,3 +89,61 @@ import Testing
         #expect(transcript.lines.count == 1)
     }
 }
+
+/// Find my ride in the assistant, scripted: a camera held on a car park (the red Ferrari in front, the grey SUV
+/// behind it on the left), then turning left until the SUV is in the middle. Asked for the SUV's plate, Beacon checks
+/// the Ferrari first (it is nearer), rejects it, finds the SUV and leads the person to it.
+@Suite(.serialized) struct RideSessionTests {
+    /// Photo 01 on a grey canvas, seen through a 640×480 window: still for 7 s, then turning left at 73 pixels a
+    /// second until the SUV's plate is in the middle (10 s), and still again.
+    static func carParkVideo(in folder: URL) throws -> URL? {
+        guard let photo = TestData.carPhoto("01_red_ferrari360_DE-PF-F3600_grey-suv_HU-KXC247_parking.jpg") else {
+            if TestData.required { Issue.record("the car photos are missing") }
+            return nil
+        }
+        let video = folder.appendingPathComponent("car-park.mp4")
+        try TestData.run("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-framerate", "15", "-i", photo.path, "-vf",
+                                    "pad=1664:768:320:0:color=0x707070,crop=640:480:x='if(lt(t\\,7)\\,400\\,max(180\\,400-(t-7)*73))':y=150,format=yuv420p",
+                                    "-t", "13", "-r", "15", "-c:v", "libx264", "-pix_fmt", "yuv420p", video.path])
+        return video
+    }
+
+    @Test func theNearerCarIsRejectedAndTheRideFoundAndCentred() throws {
+        guard RunTestSupport.canRead(), TestData.hasTool("ffmpeg") else { return }
+        let folder = try TestData.temporaryFolder("beacon-ride")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.carParkVideo(in: folder) else { return }
+        let session = try AssistantRunTests.session("find my ride, grey, plate KXC-247\nwait 12\nquit\n", input: video)
+        let said = session.said
+        #expect(said.contains("Looking for your car, plate K X C, 2 4 7."), "\(said)")
+        // The Ferrari in front is checked first and ruled out, by its plate or its plain red.
+        #expect(said.contains { $0 == "That car is red; not yours." || $0 == "That red car has another plate." }, "\(said)")
+        let found = try #require(said.first { $0.hasPrefix("Your car:") }, "\(said)")
+        #expect(found.contains("plate K X C, 2 4 7") && found.contains("o'clock"), "\(found)")
+        // Never a word about the ride before a plate was read: the Ferrari's colour alone never made it "your car".
+        #expect(!said.contains { $0.hasPrefix("Your car:") && $0.contains("red") }, "\(said)")
+
+        // Guided: the beats come to the middle as the camera turns to the SUV, and stay there once it is still.
+        let guided = session.effects.compactMap(\.cue).filter(\.locked)
+        #expect(guided.count > 30, "\(guided.count) guided cues")
+        let cues = try session.transcript.lines.compactMap { line -> (time: Double, pan: Double)? in
+            let record = try JSONDecoder().decode(CueRecord.self, from: Data(line.utf8))
+            guard record.effect == "cue", let cue = record.cue, cue.phase == "guiding", let pan = cue.pan else { return nil }
+            return (record.time, pan)
+        }
+        let settled = cues.filter { $0.time > 11 }
+        #expect(!settled.isEmpty && settled.allSatisfy { abs($0.pan) < 0.1 }, "pans once the camera is still: \(settled.map(\.pan))")
+        #expect(cues.contains { $0.time < 7 && $0.pan < -0.3 }, "the SUV is to the left before the turn")
+    }
+
+    struct CueRecord: Decodable {
+        struct Cue: Decodable {
+            var phase: String
+            var pan: Double?
+        }
+
+        var time: Double
+        var effect: String
+        var cue: Cue?
+    }
+}

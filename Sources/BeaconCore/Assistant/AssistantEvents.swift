@@ -134,7 +134,7 @@ public enum AssistantEffect: Sendable, Hashable {
     case emergency(EmergencyEffect)
     /// Check this car (a find-my-ride track) in this frame: its colour at once (`RideEvent.colourSeen`), then its plate
     /// (`RideEvent.checked`), on the inference turns.
-    case checkCar(track: Int, frame: Int, box: NormalizedRect)
+    case checkCar(track: Int, frame: Int, box: NormalizedRect, hiddenBy: [NormalizedRect])
     /// Open, feed or close the request to a helpers' hub.
     case helpers(HelpersEffect)
 }

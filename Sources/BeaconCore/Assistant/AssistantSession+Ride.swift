@@ -12,6 +12,9 @@ extension AssistantSession {
         }
         enter(.findingRide(description), at: timestamp, announce: false, into: &effects)
         rideSearch = RideSearch(wanted: description)
+        // Guidance waits from the start (starting it later would reset what is waiting to be said): it is given the
+        // found car's box once there is one, and nothing before.
+        startRideGuidance(at: timestamp, into: &effects)
         say(phrasebook.ride.looking, ["plate": PlateText.spoken(written)], at: timestamp, priority: .stateChange,
             requested: true, into: &effects)
     }
@@ -23,7 +26,7 @@ extension AssistantSession {
         let steps = search.update(detections: detections, at: timestamp)
         rideSearch = search
         perform(steps, frame: frame, at: timestamp, into: &effects)
-        guard guidance != nil, let search = rideSearch else { return }
+        guard let search = rideSearch else { return }
         var seen: [Detection] = []
         if search.foundIsInView, let box = search.foundBox {
             seen = [Detection(classIndex: RideSearch.vehicleClass, label: "car", confidence: 1, box: box)]
@@ -37,8 +40,8 @@ extension AssistantSession {
         switch event {
         case .colourSeen(let track, let colour):
             steps = search.colourSeen(colour, track: track)
-        case .checked(let track, let verdict, let colour, _):
-            steps = search.checked(track: track, verdict: verdict, colour: colour, at: timestamp)
+        case .checked(let track, let verdict, let colour, let plate):
+            steps = search.checked(track: track, verdict: verdict, colour: colour, plateRead: plate != nil, at: timestamp)
         }
         rideSearch = search
         perform(steps, frame: nil, at: timestamp, into: &effects)
@@ -49,17 +52,17 @@ extension AssistantSession {
         let words = phrasebook.ride
         for step in steps {
             switch step {
-            case .check(let track, let box):
-                if let frame { effects.append(.checkCar(track: track, frame: frame, box: box)) }
+            case .check(let track, let box, let hiddenBy):
+                if let frame { effects.append(.checkCar(track: track, frame: frame, box: box, hiddenBy: hiddenBy)) }
             case .checking(let colour):
                 if let colour {
                     say(words.checking, ["colour": phrasebook.say(words.name(of: colour))], at: timestamp,
-                        priority: .guidance, category: "ride check", into: &effects)
+                        priority: .stateChange, category: "ride check", into: &effects)
                 } else {
-                    say(words.checkingCar, at: timestamp, priority: .guidance, category: "ride check", into: &effects)
+                    say(words.checkingCar, at: timestamp, priority: .stateChange, category: "ride check", into: &effects)
                 }
             case .plateNotVisible:
-                say(words.plateNotVisible, at: timestamp, priority: .guidance, category: "ride plate", into: &effects)
+                say(words.plateNotVisible, at: timestamp, priority: .stateChange, category: "ride plate", into: &effects)
             case .anotherPlate(let colour):
                 if let colour {
                     say(words.anotherPlate, ["colour": phrasebook.say(words.name(of: colour))], at: timestamp,
@@ -67,19 +70,35 @@ extension AssistantSession {
                 } else {
                     say(words.anotherCar, at: timestamp, priority: .stateChange, category: "ride rejected", into: &effects)
                 }
+            case .otherColour(let colour):
+                say(words.otherColour, ["colour": phrasebook.say(words.name(of: colour))], at: timestamp,
+                    priority: .stateChange, category: "ride rejected", into: &effects)
             case .found(let colour):
-                let plate = PlateText.spoken(rideSearch?.wanted.writtenPlate ?? "")
-                if let colour {
-                    say(words.found, ["colour": phrasebook.say(words.name(of: colour)), "plate": plate], at: timestamp,
-                        priority: .stateChange, category: "ride found", requested: true, into: &effects)
-                } else {
-                    say(words.foundNoColour, ["plate": plate], at: timestamp, priority: .stateChange,
-                        category: "ride found", requested: true, into: &effects)
-                }
+                // After the rejections said before it, so the person hears which cars were not theirs; cars still
+                // "being checked" are old news, and would make the found car's direction stale by the time it is said.
+                arbiter.clearWaiting(category: "ride check")
+                arbiter.clearWaiting(category: "ride plate")
+                say(words.found, ["details": foundDetails(colour: colour, at: timestamp)], at: timestamp,
+                    priority: .stateChange, category: "ride found", into: &effects)
                 objectsFoundInMode += 1
-                startRideGuidance(at: timestamp, into: &effects)
             }
         }
+    }
+
+    /// "red, plate P F, F, 3 6 0 0, about 5 metres, one o'clock": what is known of the found car, most telling first.
+    private func foundDetails(colour: CarColour?, at timestamp: Double) -> String {
+        let words = phrasebook.ride
+        var pieces: [String] = []
+        if let colour { pieces.append(phrasebook.say(words.name(of: colour))) }
+        pieces.append(phrasebook.say(words.platePiece, ["plate": PlateText.spoken(rideSearch?.wanted.writtenPlate ?? "")]))
+        if let box = rideSearch?.foundBox {
+            let distance = depth(near: timestamp)?.measuredDistance(of: box)
+                ?? SizePriors.standard.distance(of: box, label: "car", verticalFieldOfView: configuration.verticalFieldOfView,
+                                                horizontalFieldOfView: configuration.horizontalFieldOfView)
+            if let distance { pieces.append(phrasebook.distance(distance)) }
+            pieces.append(phrasebook.clock(camera.clockDirection(of: box)))
+        }
+        return pieces.joined(separator: phrasebook.language == .chinese ? "，" : ", ")
     }
 
     /// Guidance to the found car, as find guides to an object, without "Looking for …" (the car was just named).
@@ -88,6 +107,7 @@ extension AssistantSession {
         guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
         guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
         guidanceConfiguration.saysLookingFor = false
+        guidanceConfiguration.saysFound = false
         guidanceConfiguration.keepTurningAfter = nil
         startGuidance(SearchTarget(label: "car", classIndex: RideSearch.vehicleClass), configuration: guidanceConfiguration,
                       engine: .objectDetector, at: timestamp, into: &effects)

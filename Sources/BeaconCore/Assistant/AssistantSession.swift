@@ -59,7 +59,7 @@ public struct AssistantSession: Sendable {
     private var reader: ReaderSession
     /// The reader's utterance being spoken, by the arbiter's count of utterances started.
     private var readerUtterance: Int?
-    private let camera: CameraFieldOfView
+    let camera: CameraFieldOfView
     private var scanner: ContinuousScanner
     private var hazards: HazardMonitor
     /// Explore's choice of picture, while it is choosing; keyed by frame index.
@@ -126,7 +126,7 @@ public struct AssistantSession: Sendable {
     /// Whether the adapter should compute depth for each frame and send `.depth`: while objects are placed (every
     /// mode that runs the detector), so their distances are measured rather than guessed from their size.
     public var wantsDepth: Bool { if case .findingText = mode { false } else { mode != .reading } }
-    private func depth(near timestamp: Double) -> DepthMap? { depth.flatMap { abs($0.at - timestamp) < 1 ? $0.map : nil } }
+    func depth(near timestamp: Double) -> DepthMap? { depth.flatMap { abs($0.at - timestamp) < 1 ? $0.map : nil } }
 
     /// The object search's guidance state, for the adapter's "look closer" decision and JSON.
     public var isGuiding: Bool { guidance?.lock.isGuiding ?? false }

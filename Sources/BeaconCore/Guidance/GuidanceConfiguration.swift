@@ -24,6 +24,9 @@ public struct GuidanceConfiguration: Sendable {
     public var defaultFrameInterval = 1.0 / 15
     /// "Looking for cup." at the start. Off when the caller said what starts it already (a helper's mark).
     public var saysLookingFor = true
+    /// "Cup, one o'clock." when the target is found. Off when the caller said it in words of its own ("Your car: red,
+    /// plate …, one o'clock."); the found earcon still plays.
+    public var saysFound = true
 
     public init() {}
 

@@ -168,7 +168,9 @@ public struct GuidanceSession: Sendable {
             effects.append(.earcon(Earcon(kind: .found, pan: beat.pan, pitch: beat.pitch, gain: arbiter.earconGain), at: timestamp))
         }
         rhythm.restart(at: timestamp)
-        say(utterance(cue.words, priority: .stateChange, category: "found"), at: timestamp, into: &effects)
+        if configuration.saysFound {
+            say(utterance(cue.words, priority: .stateChange, category: "found"), at: timestamp, into: &effects)
+        }
         heardDirection = cue.directionWords
         candidateDirection = nil
     }

@@ -152,6 +152,11 @@ public struct SpeechArbiter: Sendable {
         queue.removeAll { !keepingHazards || $0.utterance.priority != .hazard }
     }
 
+    /// Forgets what waits of one category: news that a newer event made old.
+    public mutating func clearWaiting(category: String) {
+        queue.removeAll { $0.utterance.category == category }
+    }
+
     /// Starts afresh for a new job (a new search, after stop), remembering only the last utterance, for "repeat":
     /// what the person asks for now is said even if the same words were said a moment ago.
     public mutating func reset() {

@@ -15,10 +15,13 @@ public struct RidePhrases: PhraseTable {
     public let plateNotVisible = PhraseTemplate("Plate not visible yet.", ru: "Номер пока не виден.", zh: "还看不到车牌。")
     public let anotherPlate = PhraseTemplate("That {colour} car has another plate.", ru: "У этой машины, цвет {colour}, другой номер.",
                                              zh: "那辆{colour}的车车牌不对。")
+    /// A car whose plate cannot be read yet but whose colour plainly is not the one asked for.
+    public let otherColour = PhraseTemplate("That car is {colour}; not yours.", ru: "Эта машина — цвет {colour}; не ваша.",
+                                            zh: "那辆车是{colour}的，不是你的。")
     public let anotherCar = PhraseTemplate("That car has another plate.", ru: "У этой машины другой номер.", zh: "那辆车车牌不对。")
-    public let found = PhraseTemplate("Your car: {colour}, plate {plate}.", ru: "Ваша машина: {colour}, номер {plate}.",
-                                      zh: "你的车：{colour}，车牌{plate}。")
-    public let foundNoColour = PhraseTemplate("Your car: plate {plate}.", ru: "Ваша машина: номер {plate}.", zh: "你的车：车牌{plate}。")
+    /// `{details}` are the colour, the plate, the distance and the direction, as many as are known, in that order.
+    public let found = PhraseTemplate("Your car: {details}.", ru: "Ваша машина: {details}.", zh: "你的车：{details}。")
+    public let platePiece = PhraseTemplate("plate {plate}", ru: "номер {plate}", zh: "车牌{plate}")
 
     // MARK: Colours
     public let white = PhraseTemplate("white", ru: "белый", zh: "白色")

@@ -156,8 +156,8 @@ public struct CarColourReading: Sendable, Hashable, Codable {
 /// majority. A black car's reflections of a blue sky or street lights stay well under a third.
 public enum CarColourNamer {
     /// The colour of the car in `box` of `frame`: the majority name of its body's pixels, nil when too few pixels
-    /// are left to vote.
-    public static func read(_ frame: Frame, box: NormalizedRect) -> CarColourReading? {
+    /// are left to vote. Pixels inside `hiddenBy` (nearer vehicles standing in front of this one) do not vote.
+    public static func read(_ frame: Frame, box: NormalizedRect, hiddenBy nearer: [NormalizedRect] = []) -> CarColourReading? {
         guard let region = bodyRegion(box, width: frame.width, height: frame.height) else { return nil }
         // Votes by name, indexed in CarColour's order.
         let names = CarColour.allCases
@@ -169,13 +169,17 @@ public enum CarColourNamer {
                 let y = region.y0 + (2 * row + 1) * (region.y1 - region.y0) / (2 * rows)
                 for column in 0..<columns {
                     let x = region.x0 + (2 * column + 1) * (region.x1 - region.x0) / (2 * columns)
+                    if !nearer.isEmpty {
+                        let point = NormalizedPoint(x: (Double(x) + 0.5) / Double(frame.width), y: (Double(y) + 0.5) / Double(frame.height))
+                        if nearer.contains(where: { $0.contains(point) }) { continue }
+                    }
                     let offset = (y * frame.width + x) * 3
                     let name = name(red: rgb[offset], green: rgb[offset + 1], blue: rgb[offset + 2])
                     votes[names.firstIndex(of: name) ?? 0] += 1
                 }
             }
         }
-        let total = rows * columns
+        let total = votes.reduce(0, +)
         guard total >= minimumSamples else { return nil }
         let colourfulTotal = names.indices.filter { hues.contains(names[$0]) }.reduce(0) { $0 + votes[$1] }
         let huesWin = Double(colourfulTotal) >= hueShareToWin * Double(total)

@@ -75,6 +75,11 @@ public struct RideDescription: Sendable, Hashable, Codable {
     }
 }
 
+extension CarColour {
+    /// White, the greys and black: colours without a hue, which light and shade move between.
+    public var isNeutral: Bool { [.white, .grey, .black, .lightGreyOrSilver].contains(self) }
+}
+
 /// What Beacon makes of one car against the description.
 public enum RideVerdict: String, Sendable, Hashable, Codable {
     /// The plate read is the one asked for (at most one edit away).
@@ -95,7 +100,10 @@ public enum RideVerdict: String, Sendable, Hashable, Codable {
         case .partial?: return .partial
         case .mismatch?: return .mismatch
         case nil:
-            if let asked = wanted.colour, let seen = colour, seen.share >= 0.5, !seen.colour.mayBe(asked) { return .mismatch }
+            // Only a plain difference rejects: one colour against another, or a colour against white, grey or black.
+            // Between white, greys and black the light decides too much (a dark grey car in shade reads black).
+            if let asked = wanted.colour, let seen = colour, seen.share >= 0.5, !seen.colour.mayBe(asked),
+               !(seen.colour.isNeutral && asked.isNeutral) { return .mismatch }
             return .unverified
         }
     }

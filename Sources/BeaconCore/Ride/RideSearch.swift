@@ -11,21 +11,27 @@ public struct RideSearch: Sendable {
         public var mismatchRest = 15.0
         /// A check that never came back is given up after this long (the runtime failed or was busy).
         public var checkTimeout = 5.0
-        /// Cars narrower than this share of the picture are too far to read.
-        public var minimumWidth = 0.06
+        /// Cars narrower than this share of the picture are too far to read (a plate on them is a few pixels).
+        public var minimumWidth = 0.12
+        /// A car whose plate stayed unreadable this many checks running is checked `restFactor` times less often:
+        /// the next car deserves the reader's time.
+        public var patience = 3
+        public var restFactor = 4.0
 
         public init() {}
     }
 
     /// What the session should do or say.
     public enum Step: Sendable, Hashable {
-        /// Check this car (a track) in this frame.
-        case check(track: Int, box: NormalizedRect)
+        /// Check this car (a track) in this frame; `hiddenBy` are the nearer vehicles in front of it.
+        case check(track: Int, box: NormalizedRect, hiddenBy: [NormalizedRect])
         /// A car is being checked: its colour, when known.
         case checking(colour: CarColour?)
         case plateNotVisible
-        /// This car has another plate (or plainly another colour).
+        /// This car has another plate.
         case anotherPlate(colour: CarColour?)
+        /// This car, its plate unreadable, is plainly another colour.
+        case otherColour(CarColour)
         /// This is the car.
         case found(colour: CarColour?)
     }
@@ -33,8 +39,9 @@ public struct RideSearch: Sendable {
     /// One car's state.
     enum Status: Sendable, Hashable {
         case unchecked
-        /// Checked, nothing decided (plate not readable, or two characters off): checked again when due.
-        case undecided
+        /// Checked `times` running with nothing decided (plate not readable, or two characters off): checked again
+        /// when due.
+        case undecided(times: Int)
         case ruledOut(until: Double)
         case matched
     }
@@ -93,7 +100,9 @@ public struct RideSearch: Sendable {
             guard track.isConfirmed, track.misses == 0, track.box.width >= policy.minimumWidth else { return false }
             switch status[track.id] ?? .unchecked {
             case .unchecked: return true
-            case .undecided: return timestamp - (lastChecked[track.id] ?? -.infinity) >= policy.recheckEvery
+            case .undecided(let times):
+                let wait = policy.recheckEvery * (times >= policy.patience ? policy.restFactor : 1)
+                return timestamp - (lastChecked[track.id] ?? -.infinity) >= wait
             case .ruledOut(let until): return timestamp >= until
             case .matched: return false
             }
@@ -102,7 +111,8 @@ public struct RideSearch: Sendable {
         guard let next = due.max(by: { $0.box.area < $1.box.area }) else { return [] }
         inFlight = (next.id, timestamp)
         lastChecked[next.id] = timestamp
-        return [.check(track: next.id, box: next.box)]
+        let inView = tracker.tracks.filter { $0.misses == 0 }.map(\.box)
+        return [.check(track: next.id, box: next.box, hiddenBy: next.box.hidden(by: inView))]
     }
 
     /// The colour of a car being checked, known before its plate is read: "Checking a red car." once a car.
@@ -112,9 +122,12 @@ public struct RideSearch: Sendable {
         return [.checking(colour: colour)]
     }
 
-    /// A check came back.
-    public mutating func checked(track: Int, verdict: RideVerdict, colour: CarColour?, at timestamp: Double) -> [Step] {
+    /// A check came back; `plateRead` says whether a plate was read (a mismatch without one is the colour's).
+    public mutating func checked(track: Int, verdict: RideVerdict, colour: CarColour?, plateRead: Bool,
+                                 at timestamp: Double) -> [Step] {
         if inFlight?.track == track { inFlight = nil }
+        let times: Int
+        if case .undecided(let before)? = status[track] { times = before + 1 } else { times = 1 }
         switch verdict {
         case .match:
             status[track] = .matched
@@ -122,12 +135,13 @@ public struct RideSearch: Sendable {
             return [.found(colour: colour)]
         case .mismatch:
             status[track] = .ruledOut(until: timestamp + policy.mismatchRest)
+            if !plateRead, let colour { return [.otherColour(colour)] }
             return [.anotherPlate(colour: colour)]
         case .partial:
-            status[track] = .undecided
+            status[track] = .undecided(times: times)
             return []
         case .unverified:
-            status[track] = .undecided
+            status[track] = .undecided(times: times)
             guard !saidNotVisible.contains(track) else { return [] }
             saidNotVisible.insert(track)
             return [.plateNotVisible]

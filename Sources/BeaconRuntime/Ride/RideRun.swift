@@ -53,8 +53,9 @@ public struct RideRun {
         for path in images {
             do {
                 let frame = try decoder.decode(contentsOf: URL(fileURLWithPath: path))
-                let checks = try verifier.cars(in: detector.detect(frame)).map {
-                    try verifier.check($0, in: frame, wanted: description)
+                let cars = verifier.cars(in: try detector.detect(frame))
+                let checks = try cars.map { car in
+                    try verifier.check(car, in: frame, wanted: description, hiddenBy: car.box.hidden(by: cars.map(\.box)))
                 }
                 if json {
                     try transcript.json(PhotoReport(path: path, width: frame.width, height: frame.height, cars: checks.map(Self.car)))

@@ -45,20 +45,24 @@ public struct RideVerifier: Sendable {
         return overlap > 0.5 || intersection / min(a.area, b.area) > 0.8
     }
 
-    /// The plate and colour of `car` in `frame`, and the verdict against `wanted`.
-    public func check(_ car: Detection, in frame: Frame, wanted: RideDescription) throws -> Check {
-        let colour = CarColourNamer.read(frame, box: car.box)
+    /// The plate and colour of `car` in `frame`, and the verdict against `wanted`; `hiddenBy` are nearer vehicles
+    /// in front of it, whose pixels are not its colour.
+    public func check(_ car: Detection, in frame: Frame, wanted: RideDescription,
+                      hiddenBy: [NormalizedRect] = []) throws -> Check {
+        let colour = CarColourNamer.read(frame, box: car.box, hiddenBy: hiddenBy)
         let lines = try text.recognize(frame.cropped(to: Self.plateRegion(of: car.box, in: frame)))
         let plate = PlateReading.best(in: lines, wanted: wanted.plate)
         return Check(box: car.box, label: car.label, colour: colour, plate: plate,
                      verdict: RideVerdict.of(plate: plate, colour: colour, wanted: wanted))
     }
 
-    /// Where on a car its plate can be: the lower two thirds of its box, a little wider than the box (a detector's box
-    /// often clips a plate seen at an angle), in pixels.
+    /// Where on a car its plate can be: the lower three quarters of its box (a roof carries none), a little wider than
+    /// the box (a detector's box often clips a plate seen at an angle), in pixels. A box the picture cuts at the top
+    /// is searched whole: what shows of the car may be only its lower half.
     static func plateRegion(of box: NormalizedRect, in frame: Frame) -> PixelRegion {
         let left = max(0, box.x - 0.03 * box.width), right = min(1, box.maxX + 0.03 * box.width)
-        let top = max(0, box.y + box.height / 3), bottom = min(1, box.maxY + 0.02 * box.height)
+        let cutAtTop = box.y <= 0.02
+        let top = max(0, cutAtTop ? box.y : box.y + box.height / 4), bottom = min(1, box.maxY + 0.02 * box.height)
         let x = Int(left * Double(frame.width)), y = Int(top * Double(frame.height))
         let width = max(1, min(frame.width - x, Int((right - left) * Double(frame.width))))
         let height = max(1, min(frame.height - y, Int((bottom - top) * Double(frame.height))))

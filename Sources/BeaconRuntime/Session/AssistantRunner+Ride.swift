@@ -4,16 +4,16 @@ import Foundation
 /// Find my ride in the runner: a car the session asks about is checked on the frame it was seen in — its colour at
 /// once, its plate by the text reader (in line when scripted, on the inference turns when live).
 extension AssistantRunner {
-    func checkCar(track: Int, frame index: Int, box: NormalizedRect, at clock: Double) throws {
+    func checkCar(track: Int, frame index: Int, box: NormalizedRect, hiddenBy: [NormalizedRect], at clock: Double) throws {
         guard case .findingRide(let wanted) = session.mode,
               let frame = recentFrames.last(where: { $0.index == index }) ?? recentFrames.last else { return }
-        let colour = CarColourNamer.read(frame, box: box)
+        let colour = CarColourNamer.read(frame, box: box, hiddenBy: hiddenBy)
         try dispatch(.ride(.colourSeen(track: track, colour: colour?.colour), timestamp: clock), at: clock)
         let engines = self.engines
         let check: @Sendable () throws -> RideEvent = {
             let verifier = RideVerifier(text: try engines.text())
             let car = Detection(classIndex: RideSearch.vehicleClass, label: "car", confidence: 1, box: box)
-            let result = try verifier.check(car, in: frame, wanted: wanted)
+            let result = try verifier.check(car, in: frame, wanted: wanted, hiddenBy: hiddenBy)
             return .checked(track: track, verdict: result.verdict, colour: result.colour?.colour, plate: result.plate?.text)
         }
         if let checksCarElsewhere { return checksCarElsewhere(check) }

@@ -637,8 +637,8 @@ public final class AssistantRunner {
                 webhook?.handle(emergency)
             case .helpers(let request):
                 helpersEffect(request)
-            case .checkCar(let track, let frameIndex, let box):
-                try checkCar(track: track, frame: frameIndex, box: box, at: clock)
+            case .checkCar(let track, let frameIndex, let box, let hiddenBy):
+                try checkCar(track: track, frame: frameIndex, box: box, hiddenBy: hiddenBy, at: clock)
             }
         }
     }

@@ -109,7 +109,7 @@ public struct EffectRecord: Encodable {
             label = allClear.kind.rawValue
             text = allClear.text
             value = webhook
-        case .checkCar(let track, let checkedFrame, let box):
+        case .checkCar(let track, let checkedFrame, let box, _):
             self.effect = "check-car"
             frame = checkedFrame
             label = String(track)

@@ -1,0 +1,64 @@
+import BeaconCore
+import BeaconMedia
+import BeaconTestSupport
+import Foundation
+import Testing
+@testable import BeaconRuntime
+
+/// Car colours on the shared car photos (../shared/testdata/cars, see PROVENANCE.md there): the detector finds the
+/// cars in process, the largest car, truck or bus is the photo's primary car, and its colour is named from its box.
+@Suite(.serialized) struct CarColourPhotoTests {
+    /// The photos' primary cars and their colours, as PROVENANCE.md gives them. In 03 the largest car is the yellow
+    /// Ferrari filling the front right (PicoDet's largest box there), not the G-Wiz whose plate is readable.
+    static let expected: [(file: String, colour: CarColour)] = [
+        ("01_red_ferrari360_DE-PF-F3600_grey-suv_HU-KXC247_parking.jpg", .red),
+        ("02_black_ferrari599_US-CA-6PHH316_street-traffic.jpg", .black),
+        ("03_street_london_parked_UK-LK55FFY_yellow-ferrari.jpg", .yellow),
+        ("05_black_ferrari458_UK-LJ11ELC_night.jpg", .black),
+        ("06_red_ferrari288_UK-C401LTT_dusk_wet.jpg", .red),
+        ("08_white_ferrari599_DE-TUE-GT599_parking-lot_rain.jpg", .white),
+        ("09_red_ferrari599_FR-AK071RM_town-street.jpg", .red),
+        ("12_white_ferrari-california_US-NY-758CAR_street.jpg", .white),
+        ("13_black_ferrari-enzo_MC-F339.jpg", .black),
+        ("15_blue_subaru_CN-AnhuiA-UJ299_ccpd.jpg", .blue),
+    ]
+
+    /// ../shared/testdata/cars: the sibling of the shared images folder.
+    static var carsFolder: URL { TestData.imagesFolder.deletingLastPathComponent().appendingPathComponent("cars") }
+
+    @Test func primaryCarColours() throws {
+        let folder = Self.carsFolder
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            if TestData.required { Issue.record("the car photos are missing: \(folder.path)") }
+            else { print("skipping: no car photos at \(folder.path)") }
+            return
+        }
+        guard RunTestSupport.canDetect() else { return }
+        let detector = try Composition().detector(DetectorSettings())
+        var table = ["file | colour | share | expected | ms"]
+        for (file, colour) in Self.expected {
+            let url = folder.appendingPathComponent(file)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                if TestData.required { Issue.record("\(file) is missing") } else { print("skipping: no \(file)") }
+                continue
+            }
+            let frame = try ImageDecoder().decode(contentsOf: url)
+            let cars = try detector.detect(frame).filter { ["car", "truck", "bus"].contains($0.label) }
+            guard let primary = cars.max(by: { $0.box.area < $1.box.area }) else {
+                Issue.record("\(file): no car found")
+                continue
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let reading = CarColourNamer.read(frame, box: primary.box)
+            let elapsed = clock.now - start
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            let name = reading.map { $0.colour.rawValue } ?? "nil"
+            let share = reading.map { String(format: "%.2f", $0.share) } ?? "-"
+            table.append("\(file.prefix(2)) \(primary.label) | \(name) | \(share) | \(colour.rawValue) | "
+                         + String(format: "%.2f", milliseconds))
+            #expect(reading?.colour == colour, "\(file): \(String(describing: reading))")
+        }
+        print(table.joined(separator: "\n"))
+    }
+}
