@@ -136,6 +136,28 @@ import Testing
         #expect(cues.contains { $0.time < 7 && $0.pan < -0.3 }, "the SUV is to the left before the turn")
     }
 
+    /// `beacon find-ride` in process: the same car park as a job, its cue lines saying what the assistant said.
+    @Test func findRideAsAJobSaysTheSameAndEndsWithTheVideo() throws {
+        guard RunTestSupport.canRead(), TestData.hasTool("ffmpeg") else { return }
+        let folder = try TestData.temporaryFolder("beacon-find-ride")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.carParkVideo(in: folder) else { return }
+        let transcript = TranscriptRecorder()
+        let run = GuidanceRun(input: video.path, camera: nil, silent: true, json: true)
+        try run.findRide(RideDescription(plate: "KXC-247", colour: .grey), detector: DetectorSettings(),
+                         reader: TextReaderSettings(), composition: Composition(), transcript: transcript)
+        let cues = try RunTestSupport.cues(transcript)
+        let said = cues.compactMap(\.spoken)
+        #expect(said.first == "Looking for your car, plate K X C, 2 4 7.", "\(said)")
+        #expect(said.contains { $0.hasPrefix("Your car:") && $0.contains("K X C, 2 4 7") }, "\(said)")
+        #expect(cues.count == 195, "one cue a frame of the 13 s video: \(cues.count)")
+        #expect(cues.suffix(15).allSatisfy { $0.locked && abs($0.pan ?? 1) < 0.1 }, "\(cues.suffix(15).map(\.pan))")
+        RunTestSupport.expectOneSentence(containing: "letters or digits") { transcript in
+            try run.findRide(RideDescription(plate: nil), detector: DetectorSettings(), reader: TextReaderSettings(),
+                             composition: Composition(), transcript: transcript)
+        }
+    }
+
     struct CueRecord: Decodable {
         struct Cue: Decodable {
             var phase: String

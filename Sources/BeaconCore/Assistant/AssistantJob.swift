@@ -9,11 +9,13 @@ public enum AssistantJob: Sendable {
     case findText(TextQuery, GuidanceConfiguration)
     /// Read a page already captured and cut into units.
     case read([ReadingUnit], ifEmpty: EmptyPage)
+    /// Find my ride: check the cars, guide to the one whose plate matches.
+    case findRide(RideDescription, GuidanceConfiguration)
 
     /// The guidance a find job was configured with; nil for reading.
     public var guidance: GuidanceConfiguration? {
         switch self {
-        case .findObject(_, let guidance), .findText(_, let guidance): guidance
+        case .findObject(_, let guidance), .findText(_, let guidance), .findRide(_, let guidance): guidance
         case .read: nil
         }
     }

@@ -6,17 +6,24 @@ extension AssistantSession {
     /// "find my ride …" (or "find my car, red, plate …", which the object search hands over).
     mutating func findRide(_ words: String, at timestamp: Double, into effects: inout [AssistantEffect]) {
         guard let description = RideDescription(words: words) ?? RideDescription(words: "car " + words),
-              let written = description.writtenPlate, description.plate != nil else {
+              description.plate != nil else {
             say(phrasebook.ride.needPlate, at: timestamp, priority: .stateChange, requested: true, into: &effects)
             return
         }
+        startFindingRide(description, at: timestamp, into: &effects)
+    }
+
+    /// Starts the search for the ride described (a plate is there); `guidance` is a job's own configuration
+    /// (`beacon find-ride`), else find's with the person's settings.
+    mutating func startFindingRide(_ description: RideDescription, guidance: GuidanceConfiguration? = nil, at timestamp: Double,
+                                   into effects: inout [AssistantEffect]) {
         enter(.findingRide(description), at: timestamp, announce: false, into: &effects)
         rideSearch = RideSearch(wanted: description)
         // Guidance waits from the start (starting it later would reset what is waiting to be said): it is given the
         // found car's box once there is one, and nothing before.
-        startRideGuidance(at: timestamp, into: &effects)
-        say(phrasebook.ride.looking, ["plate": PlateText.spoken(written)], at: timestamp, priority: .stateChange,
-            requested: true, into: &effects)
+        startRideGuidance(guidance, at: timestamp, into: &effects)
+        say(phrasebook.ride.looking, ["plate": PlateText.spoken(description.writtenPlate ?? "")], at: timestamp,
+            priority: .stateChange, requested: true, into: &effects)
     }
 
     /// The detector's newest cars: tracked, the next one due is checked, and once the ride is found it is guided to.
@@ -102,14 +109,17 @@ extension AssistantSession {
     }
 
     /// Guidance to the found car, as find guides to an object, without "Looking for …" (the car was just named).
-    private mutating func startRideGuidance(at timestamp: Double, into effects: inout [AssistantEffect]) {
-        var guidanceConfiguration = configuration.guidance
-        guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
-        guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
+    private mutating func startRideGuidance(_ given: GuidanceConfiguration?, at timestamp: Double,
+                                            into effects: inout [AssistantEffect]) {
+        var guidanceConfiguration = given ?? configuration.guidance
+        if given == nil {
+            guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
+            guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
+        }
         guidanceConfiguration.saysLookingFor = false
         guidanceConfiguration.saysFound = false
         guidanceConfiguration.keepTurningAfter = nil
         startGuidance(SearchTarget(label: "car", classIndex: RideSearch.vehicleClass), configuration: guidanceConfiguration,
-                      engine: .objectDetector, at: timestamp, into: &effects)
+                      engine: .objectDetector, asConfigured: given != nil, at: timestamp, into: &effects)
     }
 }

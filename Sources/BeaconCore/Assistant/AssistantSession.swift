@@ -477,6 +477,8 @@ public struct AssistantSession: Sendable {
             textSearch = search
             startGuidance(search.target, configuration: guidanceConfiguration, engine: .textFinder, asConfigured: true,
                           at: timestamp, into: &effects)
+        case .findRide(let description, let guidanceConfiguration):
+            startFindingRide(description, guidance: guidanceConfiguration, at: timestamp, into: &effects)
         case .read(let units, let ifEmpty):
             enter(.reading, at: timestamp, announce: false, into: &effects)
             if !units.isEmpty { pagesReadInMode += 1 }

@@ -79,6 +79,18 @@ public struct GuidanceRun {
                   powerPolicy: .textRecognition)
     }
 
+    /// `find-ride`: checks the cars in view against the ride described, and guides to the one whose plate matches.
+    public func findRide(_ description: RideDescription, detector: DetectorSettings, reader: TextReaderSettings,
+                         voice: String = "en", composition: Composition, transcript: any Transcript) throws {
+        guard description.plate != nil else { throw NothingToLookFor() }
+        // Built now, so a missing model is one sentence before anything starts.
+        _ = try composition.detector(detector)
+        _ = try composition.textRecognizer(reader)
+        let engines = composition.assistantEngines(detector: detector, text: reader, depth: nil)
+        try guide(.findRide(description, configure(GuidanceConfiguration())), label: "car", engines: engines, voice: voice,
+                  composition: composition, transcript: transcript)
+    }
+
     /// The guidance settings this run's flags choose.
     private func configure(_ configuration: GuidanceConfiguration) -> GuidanceConfiguration {
         var configuration = configuration

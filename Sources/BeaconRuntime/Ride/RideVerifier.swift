@@ -59,7 +59,7 @@ public struct RideVerifier: Sendable {
     /// Where on a car its plate can be: the lower three quarters of its box (a roof carries none), a little wider than
     /// the box (a detector's box often clips a plate seen at an angle), in pixels. A box the picture cuts at the top
     /// is searched whole: what shows of the car may be only its lower half.
-    static func plateRegion(of box: NormalizedRect, in frame: Frame) -> PixelRegion {
+    public static func plateRegion(of box: NormalizedRect, in frame: Frame) -> PixelRegion {
         let left = max(0, box.x - 0.03 * box.width), right = min(1, box.maxX + 0.03 * box.width)
         let cutAtTop = box.y <= 0.02
         let top = max(0, cutAtTop ? box.y : box.y + box.height / 4), bottom = min(1, box.maxY + 0.02 * box.height)
