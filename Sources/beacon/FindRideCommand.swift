@@ -7,7 +7,7 @@ struct FindRideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "find-ride",
         abstract: "Find the car that came for you by its plate, and guide you to it.",
-        usage: "beacon find-ride --plate <text> [--colour <name>] [--kind <kind>] [<options>]",
+        usage: "beacon find-ride --plate <text> [--colour <name>] [<options>]",
         discussion: """
             Beacon checks the cars it sees, nearest first: "Checking a red car." … "Plate not visible yet." … \
             "That red car has another plate." A car is yours only when its plate reads as yours (at most one \
