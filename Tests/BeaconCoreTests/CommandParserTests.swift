@@ -53,6 +53,14 @@ import Testing
         #expect(parser.parse("取消求助") == .command(.stopSharing))
     }
 
+    @Test func findMyRideInThreeLanguages() {
+        #expect(parser.parse("find my ride, red, plate PF F 3600") == .command(.findRide("red plate PF F 3600")))
+        #expect(parser.parse("найди мою машину, красная, номер А 123 ВС") == .command(.findRide("красная номер А 123 ВС")))
+        #expect(parser.parse("找我的车，红色，车牌皖AUJ299") == .command(.findRide("红色车牌皖AUJ299")))
+        // "find my car" alone is still the detector's car.
+        #expect(parser.parse("find my car") == .command(.findObject("my car")))
+    }
+
     @Test func exactMatchesWinOverTypos() {
         // "stop" is a command of its own, and "stop alerting" must not swallow it, nor the reverse.
         #expect(parser.parse("stop") == .command(.stop))

@@ -56,6 +56,8 @@ import Testing
         #expect(taxi.kind == .taxi && taxi.colour == .white && taxi.plate == nil)
         let chinese = try #require(RideDescription(words: "蓝色 车牌皖AUJ299"))
         #expect(chinese.plate == Self.plate("皖AUJ299") && chinese.colour == .blue)
+        let written = try #require(RideDescription(words: "红色车牌皖AUJ299"))
+        #expect(written.colour == .red && written.plate == Self.plate("皖AUJ299"))
         let russian = try #require(RideDescription(words: "машина красная номер А 123 ВС"))
         #expect(russian.colour == .red && russian.plate?.characters == "A123BC")
         #expect(RideDescription(words: "hello there") == nil)

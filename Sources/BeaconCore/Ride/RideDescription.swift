@@ -43,12 +43,12 @@ public struct RideDescription: Sendable, Hashable, Codable {
                 plate.append(raw)
                 continue
             }
-            if let (prefix, rest) = Self.splitPlateWord(word, raw) {
-                // Chinese is written without spaces: "车牌皖AUJ299".
+            if let (before, rest) = Self.splitPlateWord(raw) {
+                // Chinese is written without spaces: "红色车牌皖AUJ299" is a colour, then the plate.
                 inPlate = true
                 described = true
+                if let named = CarColour(word: before) { colour = named }
                 if !rest.isEmpty { plate.append(rest) }
-                _ = prefix
                 continue
             }
             if Self.plateWords.contains(word) {
@@ -66,10 +66,11 @@ public struct RideDescription: Sendable, Hashable, Codable {
         self.init(plate: plate.isEmpty ? nil : plate.joined(separator: " "), colour: colour, kind: kind)
     }
 
-    /// A word that starts with a Chinese plate word and goes on with the plate.
-    private static func splitPlateWord(_ word: String, _ raw: String) -> (String, String)? {
-        for prefix in ["车牌号", "车牌", "牌照"] where word.hasPrefix(prefix) && word != prefix {
-            return (prefix, String(raw.dropFirst(prefix.count)))
+    /// A word with a Chinese plate word inside: what comes before it (a colour, a kind) and the plate after it.
+    private static func splitPlateWord(_ raw: String) -> (before: String, plate: String)? {
+        for marker in ["车牌号", "车牌", "牌照"] {
+            guard let range = raw.range(of: marker) else { continue }
+            return (String(raw[..<range.lowerBound]), String(raw[range.upperBound...]))
         }
         return nil
     }
