@@ -41,6 +41,12 @@ public struct CommandGrammar: Sendable {
     public static let onOffWords = ["on", "off"]
     /// Optional words before an object's name ("find my keys").
     public static let objectDeterminers = ["my", "the", "a"]
+    /// A ride's colours, as said before its plate ("find my ride, red, plate …").
+    public static let rideColourWords = ["white", "grey", "gray", "silver", "black", "red", "blue", "green", "yellow",
+                                         "orange", "brown", "beige", "purple"]
+    /// What a plate is spelled with: the letters' names and the digits' words ("oh" for zero as people say it).
+    public static let plateCharacterWords = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        + ["zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
     public let table: CommandTable
     /// Object names the grammar offers (lower case, words separated by single spaces).
@@ -53,6 +59,8 @@ public struct CommandGrammar: Sendable {
     let numbers: [String]
     let languages: [String]
     let onOff: [String]
+    let rideColours: [String]
+    let plateCharacters: [String]
 
     /// - Parameters:
     ///   - objectNames: names an object may be asked for by; the default is `CommandGrammar.everydayObjectNames`.
@@ -80,6 +88,8 @@ public struct CommandGrammar: Sendable {
         numbers = keep(CommandTable.numberWords.keys.sorted { CommandTable.numberWords[$0]! < CommandTable.numberWords[$1]! })
         languages = keep(Self.languageWords)
         onOff = keep(Self.onOffWords)
+        rideColours = keep(Self.rideColourWords)
+        plateCharacters = keep(Self.plateCharacterWords)
         self.leftOut = leftOut
     }
 
@@ -87,7 +97,7 @@ public struct CommandGrammar: Sendable {
     public var words: Set<String> {
         var words: Set<String> = [Self.wakeWord, "percent"]
         let phrases = entryPhrases.flatMap(\.phrases) + objectNames + signs + numbers + languages + onOff
-            + Self.objectDeterminers
+            + Self.objectDeterminers + rideColours + plateCharacters + ["plate"]
         for phrase in phrases { words.formUnion(phrase.split(separator: " ").map(String.init)) }
         return words
     }
@@ -123,6 +133,9 @@ public struct CommandGrammar: Sendable {
             case .language: bodies.append("<\(name)> = (\(said)) <language_name>;")
             case .number: bodies.append("<\(name)> = (\(said)) <number> [percent];")
             case .onOff: bodies.append("<\(name)> = (\(said)) <on_off>;")
+            // The spelling is a rule of its own, entered after "plate": sphinxbase loops a repetition back to the
+            // state its rule was entered from.
+            case .ride: bodies.append("<\(name)> = (\(said)) [<ride_colour>] plate <plate_spelling>;")
             }
         }
         let commands = ruleNames.joined(separator: " | ")
@@ -166,6 +179,9 @@ public struct CommandGrammar: Sendable {
         lines.append("<number> = \(Self.weighted(numbers));")
         lines.append("<language_name> = \(Self.weighted(languages));")
         lines.append("<on_off> = \(Self.weighted(onOff));")
+        lines.append("<ride_colour> = \(Self.weighted(rideColours));")
+        lines.append("<plate_character> = \(Self.weighted(plateCharacters));")
+        lines.append("<plate_spelling> = <plate_character> [<plate_spelling>];")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -178,6 +194,8 @@ public struct CommandGrammar: Sendable {
         case .language: languages
         case .number: numbers
         case .onOff: onOff
+        // Rides are spelled, not listed: a sample of what the rule accepts.
+        case .ride: ["plate k x c two four seven"] + rideColours.map { "\($0) plate p f f three six zero zero" }
         }
     }
 

@@ -15,6 +15,9 @@ public struct CommandTable: Sendable {
         case number
         /// on or off.
         case onOff
+        /// A ride: its colour, then "plate" and the plate spelled letter by letter and digit by digit ("red plate
+        /// p f f three six zero zero"); typed, any words.
+        case ride
     }
 
     public struct Entry: Sendable {
@@ -85,7 +88,7 @@ public struct CommandTable: Sendable {
                ru: ["найди текст", "найти текст", "ищи текст", "найди надпись"],
                zh: ["寻找文字", "找文字", "找字"]) { words($0).map(AssistantCommand.findText) },
         // Before "find": "find my ride …" is the ride, "find my car" alone the detector's car.
-        taking(.text, "find my ride", ["find my ride", "find my taxi", "find my cab", "where is my ride", "where is my taxi"],
+        taking(.ride, "find my ride", ["find my ride", "find my taxi", "find my cab", "where is my ride", "where is my taxi"],
                ru: ["найди мою машину", "найди моё такси", "найди мое такси", "где моя машина", "где моё такси"],
                zh: ["找我的车", "找我的出租车", "我的车在哪里"]) { words($0).map(AssistantCommand.findRide) },
         // Before "help", "find" and "stop", whose phrases begin some of these. (Chinese "请" and "帮我" are filler the

@@ -22,6 +22,12 @@ public struct RideDescription: Sendable, Hashable, Codable {
         self.kind = kind
     }
 
+    /// Digits as a recogniser writes them when a plate is spelled aloud.
+    static let digitWords: [String: String] = [
+        "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+        "seven": "7", "eight": "8", "nine": "9",
+    ]
+
     /// Words that introduce the plate, in each language.
     static let plateWords: Set<String> = ["plate", "plates", "registration", "number", "номер", "номера", "车牌", "牌照", "车牌号"]
     static let kindWords: [String: Kind] = [
@@ -40,7 +46,8 @@ public struct RideDescription: Sendable, Hashable, Codable {
         for raw in words.components(separatedBy: separators) where !raw.isEmpty {
             let word = raw.lowercased()
             if inPlate {
-                plate.append(raw)
+                // A plate spelled aloud: "three six zero zero" are digits.
+                plate.append(Self.digitWords[word] ?? raw)
                 continue
             }
             if let (before, rest) = Self.splitPlateWord(raw) {
