@@ -54,6 +54,14 @@ public struct SettingsStore: Sendable {
                     joined_at REAL NOT NULL)
                 """)
         }
+        migrator.registerMigration("v5-taught-objects") { db in
+            try db.execute(sql: """
+                CREATE TABLE taught_views (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL, name_key TEXT NOT NULL, embedding BLOB NOT NULL, created_at REAL NOT NULL);
+                CREATE INDEX taught_views_by_name ON taught_views (name_key);
+                """)
+        }
         return migrator
     }
 
@@ -102,6 +110,8 @@ public struct SettingsStore: Sendable {
     public var usage: UsageStore { UsageStore(database: database, file: file) }
     public var pairedPhones: PairedPhoneStore { PairedPhoneStore(database: database, file: file) }
     public var helpersHub: HelpersHubStore { HelpersHubStore(database: database, file: file) }
+    /// The objects this person taught Beacon, as embeddings.
+    public var taughtObjects: TaughtObjectStore { TaughtObjectStore(database: database, file: file) }
 
     // MARK: - Rows
 

@@ -123,7 +123,8 @@ public final class InferenceSession: @unchecked Sendable {
     /// The input buffer is wrapped, not copied: it must hold `shape`'s element count.
     public func run<Result>(input: UnsafeMutableBufferPointer<Float>, shape: [Int],
                             _ body: ([OutputTensor]) throws -> Result) throws -> Result {
-        try run(input: UnsafeMutableRawBufferPointer(input), elementType: Int32(ORTM_ELEMENT_FLOAT), shape: shape) { results in
+        try run(input: UnsafeMutableRawBufferPointer(input), inputType: Int32(ORTM_ELEMENT_FLOAT),
+                outputType: Int32(ORTM_ELEMENT_FLOAT), shape: shape) { results in
             try body(results.map { OutputTensor(shape: $0.shape, values: $0.values.assumingMemoryBound(to: Float.self)) })
         }
     }
@@ -132,8 +133,20 @@ public final class InferenceSession: @unchecked Sendable {
     /// every output to `body` without copying it.
     public func run<Result>(bytes input: UnsafeMutableBufferPointer<UInt8>, shape: [Int],
                             _ body: ([ByteOutputTensor]) throws -> Result) throws -> Result {
-        try run(input: UnsafeMutableRawBufferPointer(input), elementType: Int32(ORTM_ELEMENT_UINT8), shape: shape) { results in
+        try run(input: UnsafeMutableRawBufferPointer(input), inputType: Int32(ORTM_ELEMENT_UINT8),
+                outputType: Int32(ORTM_ELEMENT_UINT8), shape: shape) { results in
             try body(results.map { ByteOutputTensor(shape: $0.shape, values: $0.values.assumingMemoryBound(to: UInt8.self)) })
+        }
+    }
+
+    /// Runs a model that takes bytes and gives floats (a picture in, features out, such as the image embedder),
+    /// handing every output to `body` without copying it. Its own label, not an overload of `run(bytes:)`: a
+    /// trailing closure that works on either kind of output would otherwise pick one without a word.
+    public func run<Result>(bytesToFloats input: UnsafeMutableBufferPointer<UInt8>, shape: [Int],
+                            _ body: ([OutputTensor]) throws -> Result) throws -> Result {
+        try run(input: UnsafeMutableRawBufferPointer(input), inputType: Int32(ORTM_ELEMENT_UINT8),
+                outputType: Int32(ORTM_ELEMENT_FLOAT), shape: shape) { results in
+            try body(results.map { OutputTensor(shape: $0.shape, values: $0.values.assumingMemoryBound(to: Float.self)) })
         }
     }
 
@@ -142,15 +155,20 @@ public final class InferenceSession: @unchecked Sendable {
         var values: UnsafeRawBufferPointer
     }
 
-    private func run<Result>(input: UnsafeMutableRawBufferPointer, elementType: Int32, shape: [Int],
-                             _ body: ([RawOutput]) throws -> Result) throws -> Result {
+    /// The size in bytes of one element of the two tensor types Beacon passes: float, or uint8.
+    private static func elementSize(_ elementType: Int32) -> Int {
+        elementType == Int32(ORTM_ELEMENT_FLOAT) ? MemoryLayout<Float>.stride : 1
+    }
+
+    private func run<Result>(input: UnsafeMutableRawBufferPointer, inputType: Int32, outputType elementType: Int32,
+                             shape: [Int], _ body: ([RawOutput]) throws -> Result) throws -> Result {
         let fail = { [modelPath] (reason: String) in InferenceError.runFailed(path: modelPath, reason: reason) }
-        let elementSize = elementType == Int32(ORTM_ELEMENT_FLOAT) ? MemoryLayout<Float>.stride : 1
-        precondition(shape.reduce(1, *) * elementSize == input.count, "input buffer does not match shape \(shape)")
+        let elementSize = Self.elementSize(elementType)
+        precondition(shape.reduce(1, *) * Self.elementSize(inputType) == input.count, "input buffer does not match shape \(shape)")
         let dims = shape.map(Int64.init)
         var value: OpaquePointer?
         try OnnxRuntime.check(ortm_create_tensor(memoryInfo, input.baseAddress, input.count,
-                                                 dims, dims.count, elementType, &value), fail)
+                                                 dims, dims.count, inputType, &value), fail)
         defer { ortm_release_value(value) }
 
         var results = [OpaquePointer?](repeating: nil, count: outputNames.count)

@@ -75,3 +75,53 @@ import Testing
         #expect(RideVerdict.of(plate: nil, colour: nil, wanted: wanted) == .unverified)
     }
 }
+
+/// The ride search's lifecycle over made-up detections: one check at a time, each car at most every 0.8 s, "Plate not
+/// visible yet." once a car, a mismatch let be, the match found and kept.
+@Suite struct RideSearchTests {
+    static func car(_ x: Double, width: Double = 0.3) -> Detection {
+        Detection(classIndex: 2, label: "car", confidence: 0.9, box: NormalizedRect(x: x, y: 0.4, width: width, height: 0.25))
+    }
+
+    static func checks(_ steps: [RideSearch.Step]) -> [Int] {
+        steps.compactMap { if case .check(let track, _, _) = $0 { track } else { nil } }
+    }
+
+    @Test func oneCheckAtATimeNearestFirstAndNotVisibleSaidOnce() throws {
+        var search = RideSearch(wanted: RideDescription(plate: "PF F 3600", colour: .red))
+        let near = Self.car(0.1, width: 0.4), far = Self.car(0.6, width: 0.2)
+        // Confident cars are tracks at once: the nearest (largest) is checked first.
+        let first = Self.checks(search.update(detections: [near, far], at: 0))
+        #expect(first.count == 1)
+        let nearTrack = try #require(first.first)
+        // While a check is out, nothing else is asked for.
+        #expect(Self.checks(search.update(detections: [near, far], at: 0.1)).isEmpty)
+        #expect(Self.checks(search.update(detections: [near, far], at: 0.2)).isEmpty)
+        #expect(search.checked(track: nearTrack, verdict: .unverified, colour: .red, plateRead: false, at: 0.3) == [.plateNotVisible])
+        // The far car next; the near one again only 0.8 s after its check, and "not visible" is not said twice.
+        let second = Self.checks(search.update(detections: [near, far], at: 0.4))
+        #expect(second.count == 1 && second.first != nearTrack)
+        #expect(search.checked(track: second[0], verdict: .mismatch, colour: .blue, plateRead: true, at: 0.5) == [.anotherPlate(colour: .blue)])
+        #expect(Self.checks(search.update(detections: [near, far], at: 0.6)).isEmpty, "the near car was checked 0.5 s ago")
+        #expect(Self.checks(search.update(detections: [near, far], at: 1.0)) == [nearTrack])
+        #expect(search.checked(track: nearTrack, verdict: .unverified, colour: .red, plateRead: false, at: 1.1).isEmpty)
+        // The mismatched car is let be; the near one matches and is the found car, kept and no longer checked.
+        #expect(Self.checks(search.update(detections: [near, far], at: 2.0)) == [nearTrack])
+        #expect(search.checked(track: nearTrack, verdict: .match, colour: .red, plateRead: true, at: 2.1) == [.found(colour: .red)])
+        #expect(search.found == nearTrack && search.foundIsInView)
+        #expect(Self.checks(search.update(detections: [near, far], at: 5.0)).isEmpty)
+        #expect(search.foundBox != nil)
+    }
+
+    @Test func farCarsAreNotCheckedAndColourAloneRejectsOnlyAPlainDifference() {
+        var search = RideSearch(wanted: RideDescription(plate: "AB 123"))
+        let tiny = Self.car(0.5, width: 0.05)
+        _ = search.update(detections: [tiny], at: 0)
+        #expect(Self.checks(search.update(detections: [tiny], at: 0.1)).isEmpty)
+        // A blue car when a red one was asked for is plainly not it; a black one when grey was asked may be.
+        let red = RideDescription(plate: "AB 123", colour: .red), grey = RideDescription(plate: "AB 123", colour: .grey)
+        #expect(RideVerdict.of(plate: nil, colour: CarColourReading(colour: .blue, share: 0.7), wanted: red) == .mismatch)
+        #expect(RideVerdict.of(plate: nil, colour: CarColourReading(colour: .black, share: 0.7), wanted: grey) == .unverified)
+        #expect(RideVerdict.of(plate: nil, colour: CarColourReading(colour: .white, share: 0.7), wanted: grey) == .unverified)
+    }
+}

@@ -86,6 +86,17 @@ public struct Composition {
                                sessionOptions: SessionOptions(intraOpThreads: settings.threads), settings: settings.engine)
     }
 
+    /// The image embedder that recognises a person's taught objects, its model resolved like the detector's. The
+    /// model is not in the catalogue (it has no download), so a bare name is looked for as "<name>.onnx" in the same
+    /// folders: ../shared/models beside a checkout, $BEACON_MODELS, or the model cache.
+    public func imageEmbedder(model: String = "efficientnet_lite0_embed", threads: Int = 0) throws -> ImageEmbedder {
+        let locator = modelLocator
+        let asGiven = model.contains("/") || model.lowercased().hasSuffix(".onnx") || locator.catalog.lookUp(model) != nil
+        let located = try locator.locate(asGiven ? model : model + ".onnx")
+        return try ImageEmbedder(runtime: try runtime(), modelPath: located.url.path,
+                                 sessionOptions: SessionOptions(intraOpThreads: threads))
+    }
+
     /// The text reader for a language setting: PP-OCR for English and Chinese, Tesseract (rus+eng) for Russian, and
     /// for `auto` PP-OCR with Tesseract re-reading frames whose lines PP-OCR could not spell (Cyrillic).
     public func textReader(_ settings: TextReaderSettings, language: ReadingLanguage) throws -> any TextRecognizer {

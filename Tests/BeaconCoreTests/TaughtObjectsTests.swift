@@ -1,0 +1,58 @@
+import Testing
+@testable import BeaconCore
+
+/// Naming a proposal among a person's taught objects, on made-up embeddings whose geometry is known.
+@Suite struct TaughtObjectsTests {
+    /// A unit vector leaning towards axis `axis` by `lean` (cosine with that axis), the rest along axis 7.
+    static func vector(_ axis: Int, lean: Float) -> [Float] {
+        var vector = [Float](repeating: 0, count: 8)
+        vector[axis] = lean
+        vector[7] = (1 - lean * lean).squareRoot()
+        return vector
+    }
+
+    static func axis(_ axis: Int) -> [Float] { vector(axis, lean: 1) }
+
+    @Test func theNearestObjectIsNamedOnlyWhenCloseEnoughAndClearlyAhead() throws {
+        let taught = TaughtObjects(views: [("keys", Self.axis(0)), ("keys", Self.vector(0, lean: 0.9)),
+                                           ("wallet", Self.axis(1)), ("phone", Self.axis(2))])
+        #expect(taught.objects.map(\.name) == ["keys", "wallet", "phone"])
+        let keys = try #require(taught.identify(Self.vector(0, lean: 0.95)))
+        #expect(keys.name == "keys" && keys.score > 0.9)
+        // Nothing taught near it: none of them.
+        #expect(taught.identify(Self.axis(3)) == nil)
+        // Halfway between two taught things: too close to tell, so no guess.
+        var between = [Float](repeating: 0, count: 8)
+        between[1] = 0.7
+        between[2] = 0.7
+        #expect(taught.identify(between) == nil)
+    }
+
+    @Test func theNearestViewCountsAsMuchAsThePrototype() {
+        // A mug taught from its front and its handle side: a new look at the handle side is still the mug.
+        let front = Self.axis(0), handle = Self.axis(1)
+        let taught = TaughtObjects(views: [("mug", front), ("mug", handle), ("ball", Self.axis(2))])
+        #expect(taught.identify(Self.vector(1, lean: 0.9))?.name == "mug")
+    }
+
+    @Test func severalFramesMustAgreeInOnePlace() {
+        var agreement = TaughtAgreement(window: 5, needed: 3)
+        let here = NormalizedRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2)
+        let there = NormalizedRect(x: 0.0, y: 0.0, width: 0.2, height: 0.2)
+        #expect(agreement.add([("keys", here)]).isEmpty)
+        #expect(agreement.add([("keys", there)]).isEmpty)
+        #expect(agreement.add([]).isEmpty)
+        #expect(agreement.add([("keys", here)]).isEmpty, "two sightings here, one elsewhere")
+        #expect(agreement.add([("keys", here)]).map(\.name) == ["keys"])
+    }
+
+    @Test func proposalsAreTheDetectorsBoxesAndAFewWindowsWhereItSawNothing() {
+        let cup = Detection(classIndex: 41, label: "cup", confidence: 0.3, box: NormalizedRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2))
+        let faint = Detection(classIndex: 0, label: "book", confidence: 0.05, box: NormalizedRect(x: 0, y: 0, width: 0.1, height: 0.1))
+        let proposals = TaughtProposals().proposals(detections: [faint, cup], aspect: 4.0 / 3)
+        #expect(proposals.first == cup.box)
+        #expect(!proposals.contains(faint.box))
+        #expect(proposals.count == 1 + TaughtProposals().maximumWindows)
+        #expect(proposals.dropFirst().allSatisfy { $0.iou(cup.box) < 0.3 })
+    }
+}
