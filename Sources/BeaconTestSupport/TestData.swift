@@ -37,6 +37,9 @@ public enum TestData {
     /// The path of a test photo, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
     public static func image(_ name: String) -> URL? { existing(imagesFolder.appendingPathComponent(name)) }
 
+    /// The taught-object views and scenes (../shared/testdata/taught, beside the images folder).
+    public static var taughtFolder: URL { imagesFolder.deletingLastPathComponent().appendingPathComponent("taught") }
+
     /// The car and licence-plate photos (../shared/testdata/cars, beside the images folder).
     public static var carsFolder: URL { imagesFolder.deletingLastPathComponent().appendingPathComponent("cars") }
 

@@ -25,8 +25,11 @@ struct DetectCommand: ParsableCommand {
     @Flag(help: "Print JSON lines instead of sentences.")
     var json = false
 
+    @Option(help: "The data folder whose taught things (beacon teach) are named too (default: ~/.local/share/beacon).")
+    var dataDir: String?
+
     func run() throws {
-        let run = DetectRun(images: images, detector: detector.settings, json: json)
+        let run = DetectRun(images: images, detector: detector.settings, json: json, dataDirectory: dataDir)
         if try run.run(composition: Composition(), transcript: StandardStreams()) > 0 { throw ExitCode(1) }
     }
 }

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconMedia
+import BeaconStore
 import BeaconVision
 import Foundation
 
@@ -8,11 +9,15 @@ public struct DetectRun {
     public var images: [String]
     public var detector: DetectorSettings
     public var json: Bool
+    /// The data folder whose taught objects are named too (nil: the default one).
+    public var dataDirectory: String?
 
-    public init(images: [String], detector: DetectorSettings = DetectorSettings(), json: Bool = false) {
+    public init(images: [String], detector: DetectorSettings = DetectorSettings(), json: Bool = false,
+                dataDirectory: String? = nil) {
         self.images = images
         self.detector = detector
         self.json = json
+        self.dataDirectory = dataDirectory
     }
 
     /// Runs every image, and returns how many could not be read: each is noted in one sentence and the others
@@ -20,13 +25,19 @@ public struct DetectRun {
     @discardableResult
     public func run(composition: Composition, transcript: any Transcript) throws -> Int {
         let detector = try composition.detector(detector)
+        let taught = try taughtFinder(composition: composition)
+        // Taught things hide among the detector's faint guesses of any class ("a book" for a wallet).
+        var faint = self.detector
+        faint.confidence = min(self.detector.confidence ?? 1, 0.1)
+        let proposer = try taught.map { _ in try composition.detector(faint) }
         let decoder = ImageDecoder()
         var failures = 0
         for path in images {
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
                 let frame = try decoder.decode(contentsOf: URL(fileURLWithPath: path))
-                let detections = try detector.detect(frame)
+                var detections = try detector.detect(frame)
+                if let taught, let proposer { detections += try taught.find(in: frame, detections: proposer.detect(frame)) }
                 if json {
                     try transcript.json(ImageReport(path: path, frame: frame, detections: detections))
                 } else {
@@ -40,6 +51,16 @@ public struct DetectRun {
             }
         }
         return failures
+    }
+
+    /// The finder of the person's taught objects, or nil when nothing was taught (no model is loaded for nothing).
+    private func taughtFinder(composition: Composition) throws -> TaughtFinder? {
+        // Detecting never makes a data folder: without one, nothing was taught.
+        let file = composition.dataFolder(given: dataDirectory).appendingPathComponent(SettingsStore.fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let views = try composition.settingsStore(dataDirectory: dataDirectory).taughtObjects.all()
+        guard !views.isEmpty else { return nil }
+        return TaughtFinder(taught: TaughtObjects(views: views), embedder: try composition.imageEmbedder())
     }
 }
 

@@ -1,0 +1,135 @@
+import ArgumentParser
+import BeaconCore
+import BeaconMedia
+import BeaconRuntime
+import BeaconVision
+import Foundation
+
+/// `beacon bench taught`: teach the objects of a folder from their views, then look for them in scenes.
+struct BenchTaughtCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "taught",
+        abstract: "Teach objects from a folder's views and measure finding them: hits, confusions, false finds, time.",
+        usage: "beacon bench taught <folder> [<options>]",
+        discussion: """
+            The folder is laid out like ../shared/testdata/taught: one folder per object with teach/ (views to learn \
+            from) and find/ (scenes with it), distractors/ (scenes with none of them), and all_boxes.csv \
+            (file,object,x1,y1,x2,y2 in pixels). A hit is the right name with a box whose IoU with the truth is at \
+            least 0.3 or whose centre lies inside it; a confusion is a taught name on a scene where that object is \
+            not; a false find is any taught name on a distractor. Nothing is written to the data folder.
+
+            Example:
+              beacon bench taught ../shared/testdata/taught --threshold 0.62 --margin 0.05
+            """
+    )
+
+    @Argument(help: "The folder of taught objects and scenes.")
+    var folder: String
+
+    @Option(help: "A proposal must score at least this against a taught object (cosine).")
+    var threshold: Float = TaughtObjects.Configuration().threshold
+
+    @Option(help: "…and beat the next taught object by this much.")
+    var margin: Float = TaughtObjects.Configuration().margin
+
+    func run() throws {
+        let root = URL(fileURLWithPath: folder)
+        let files = FileManager.default
+        let composition = Composition()
+        let detector = try composition.detector(DetectorSettings())
+        var faint = DetectorSettings()
+        faint.confidence = 0.1
+        let proposer = try composition.detector(faint)
+        let embedder = try composition.imageEmbedder()
+        let decoder = ImageDecoder()
+        let objects = try files.contentsOfDirectory(atPath: root.path).sorted().filter {
+            files.fileExists(atPath: root.appendingPathComponent("\($0)/teach").path)
+        }
+        guard !objects.isEmpty else { throw NoTaughtFolders(folder: folder) }
+
+        var views: [(name: String, embedding: [Float])] = []
+        for object in objects {
+            var kept: [[Float]] = []
+            for file in try Self.pictures(in: root.appendingPathComponent("\(object)/teach")) {
+                _ = try TeachingViews().learn(from: decoder.decode(contentsOf: file), detector: detector, embedder: embedder, kept: &kept)
+            }
+            views += kept.map { (object, $0) }
+            Console.line("Taught \(object) from \(kept.count) views.")
+        }
+        var configuration = TaughtObjects.Configuration()
+        configuration.threshold = threshold
+        configuration.margin = margin
+        let finder = TaughtFinder(taught: TaughtObjects(views: views, configuration: configuration), embedder: embedder)
+        let truth = try Self.boxes(root.appendingPathComponent("all_boxes.csv"))
+
+        var scenes = 0, hits = 0, confusions = 0, falseFinds = 0, distractors = 0
+        var seconds: [Double] = []
+        func look(_ file: URL) throws -> [Detection] {
+            let frame = try decoder.decode(contentsOf: file)
+            let start = Monotonic.seconds()
+            let found = try finder.find(in: frame, detections: proposer.detect(frame))
+            seconds.append(Monotonic.seconds() - start)
+            // Boxes in pixels for comparing with the truth.
+            return found.map { detection in
+                var scaled = detection
+                scaled.box = NormalizedRect(x: detection.box.x * Double(frame.width), y: detection.box.y * Double(frame.height),
+                                            width: detection.box.width * Double(frame.width), height: detection.box.height * Double(frame.height))
+                return scaled
+            }
+        }
+        for object in objects {
+            for file in try Self.pictures(in: root.appendingPathComponent("\(object)/find")) {
+                scenes += 1
+                let key = "\(object)/find/\(file.lastPathComponent)"
+                let present = truth[key] ?? [:]
+                let found = try look(file)
+                let hit = present[object].map { box in found.contains { $0.label == object && Self.matches(box, box: $0.box) } } ?? false
+                if hit { hits += 1 }
+                let confused = found.filter { present[$0.label] == nil }
+                confusions += confused.count
+                Console.line("  \(key): \(hit ? "hit" : "missed")\(confused.isEmpty ? "" : ", also named " + confused.map(\.label).joined(separator: ", "))")
+            }
+        }
+        let distractorFolder = root.appendingPathComponent("distractors")
+        for file in (try? Self.pictures(in: distractorFolder)) ?? [] {
+            distractors += 1
+            let found = try look(file)
+            if !found.isEmpty {
+                falseFinds += 1
+                Console.line("  distractors/\(file.lastPathComponent): named \(found.map(\.label).joined(separator: ", "))")
+            }
+        }
+        Console.line(String(format: "threshold %.2f, margin %.2f: hits %d of %d scenes (%.0f %%), confusions %d, false finds in %d of %d distractors",
+                            threshold, margin, hits, scenes, 100 * Double(hits) / Double(max(scenes, 1)), confusions, falseFinds, distractors))
+        Console.line(String(format: "time per frame (proposals, embeddings, naming): median %.0f ms, p95 %.0f ms, %d taught objects",
+                            percentile(seconds, 0.5) * 1000, percentile(seconds, 0.95) * 1000, objects.count))
+    }
+
+    static func pictures(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .filter { [".jpg", ".jpeg", ".png"].contains(where: $0.lowercased().hasSuffix) }
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    /// all_boxes.csv: file → object → box in pixels.
+    static func boxes(_ file: URL) throws -> [String: [String: NormalizedRect]] {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [:] }
+        var boxes: [String: [String: NormalizedRect]] = [:]
+        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = line.split(separator: ",").map(String.init)
+            guard fields.count == 6, let x1 = Double(fields[2]), let y1 = Double(fields[3]), let x2 = Double(fields[4]),
+                  let y2 = Double(fields[5]) else { continue }
+            boxes[fields[0], default: [:]][fields[1]] = NormalizedRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+        }
+        return boxes
+    }
+
+    static func matches(_ truth: NormalizedRect, box: NormalizedRect) -> Bool {
+        truth.iou(box) >= 0.3 || truth.contains(NormalizedPoint(x: box.midX, y: box.midY))
+    }
+
+    struct NoTaughtFolders: UserFacingError {
+        var folder: String
+        var sentence: String { "No object folders with teach/ in \(folder): lay it out like ../shared/testdata/taught." }
+    }
+}
