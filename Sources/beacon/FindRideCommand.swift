@@ -23,14 +23,7 @@ struct FindRideCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The plate of the car that came for you (spaces and hyphens do not matter).")
-    var plate: String
-
-    @Option(help: "Its colour: white, grey, silver, black, red, blue, green, yellow, orange, brown, beige or purple.")
-    var colour: String?
-
-    @Option(help: "What it is: car, taxi, van or bus.")
-    var kind: RideDescription.Kind = .car
+    @OptionGroup var ride: RideOptions
 
     @OptionGroup var guidance: GuidanceRunOptions
 
@@ -39,16 +32,8 @@ struct FindRideCommand: ParsableCommand {
     @Option(help: "espeak-ng voice for speech.")
     var voice = "en"
 
-    func validate() throws {
-        guard PlateText(plate) != nil else { throw ValidationError("--plate needs the plate's letters and digits, e.g. --plate \"PF F 3600\".") }
-        if let colour, CarColour(word: colour) == nil {
-            throw ValidationError("--colour \(colour) is no colour Beacon names; say white, grey, silver, black, red, blue, green, yellow, orange, brown, beige or purple.")
-        }
-    }
-
     func run() throws {
-        let description = RideDescription(plate: plate, colour: colour.flatMap(CarColour.init(word:)), kind: kind)
-        try guidance.run.findRide(description, detector: detector.settings, reader: TextReaderSettings(), voice: voice,
+        try guidance.run.findRide(ride.description, detector: detector.settings, reader: TextReaderSettings(), voice: voice,
                                   composition: Composition(), transcript: StandardStreams())
     }
 }

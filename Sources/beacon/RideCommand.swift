@@ -23,32 +23,16 @@ struct RideCommand: ParsableCommand {
     @Argument(help: "JPEG or PNG photos.")
     var photos: [String]
 
-    @Option(help: "The plate of the car that came for you (spaces and hyphens do not matter).")
-    var plate: String
-
-    @Option(help: "Its colour: white, grey, silver, black, red, blue, green, yellow, orange, brown, beige or purple.")
-    var colour: String?
-
-    @Option(help: "What it is: car, taxi, van or bus.")
-    var kind: RideDescription.Kind = .car
+    @OptionGroup var ride: RideOptions
 
     @OptionGroup var detector: DetectorOptions
 
     @Flag(help: "Print one JSON object per photo instead of sentences.")
     var json = false
 
-    func validate() throws {
-        guard PlateText(plate) != nil else { throw ValidationError("--plate needs the plate's letters and digits, e.g. --plate \"PF F 3600\".") }
-        if let colour, CarColour(word: colour) == nil {
-            throw ValidationError("--colour \(colour) is no colour Beacon names; say white, grey, silver, black, red, blue, green, yellow, orange, brown, beige or purple.")
-        }
-    }
-
     func run() throws {
-        let description = RideDescription(plate: plate, colour: colour.flatMap(CarColour.init(word:)), kind: kind)
-        let run = RideRun(images: photos, description: description, detector: detector.settings, json: json)
+        let run = RideRun(images: photos, description: ride.description, detector: detector.settings, json: json)
         if try run.run(composition: Composition(), transcript: StandardStreams()) > 0 { throw ExitCode(1) }
     }
 }
 
-extension RideDescription.Kind: ExpressibleByArgument {}

@@ -57,9 +57,9 @@ import Testing
     @Test func twoCropsOfOneObjectAgree() throws {
         guard let embedder = try Self.embedder(), let coffee = try Self.photo("coffee.png"),
               let bus = try Self.photo("bus.jpg") else { return }
-        let cup = ImageEmbedder.cosine(try embedder.embedding(of: coffee, region: Self.cupAlone),
+        let cup = TaughtObjects.cosine(try embedder.embedding(of: coffee, region: Self.cupAlone),
                                        try embedder.embedding(of: coffee, region: Self.cupOnSaucer))
-        let buses = ImageEmbedder.cosine(try embedder.embedding(of: bus, region: Self.wholeBus),
+        let buses = TaughtObjects.cosine(try embedder.embedding(of: bus, region: Self.wholeBus),
                                          try embedder.embedding(of: bus, region: Self.busCloser))
         print("ImageEmbedder, same object: cup alone vs cup on its saucer \(Self.format(cup)), whole bus vs closer bus \(Self.format(buses))")
         #expect(cup > 0.7)
@@ -72,12 +72,12 @@ import Testing
         let cup = try embedder.embedding(of: coffee, region: Self.cupAlone)
         let wholeBus = try embedder.embedding(of: bus, region: Self.wholeBus)
         let person = try embedder.embedding(of: football, region: Self.zidane)
-        let pairs = [("cup vs person", ImageEmbedder.cosine(cup, person)), ("cup vs bus", ImageEmbedder.cosine(cup, wholeBus)),
-                     ("bus vs person", ImageEmbedder.cosine(wholeBus, person))]
+        let pairs = [("cup vs person", TaughtObjects.cosine(cup, person)), ("cup vs bus", TaughtObjects.cosine(cup, wholeBus)),
+                     ("bus vs person", TaughtObjects.cosine(wholeBus, person))]
         print("ImageEmbedder, different objects: " + pairs.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", "))
         for (pair, cosine) in pairs { #expect(cosine < 0.4, "\(pair)") }
         // Two people in suits are alike but not the same: closer than a cup, not as close as one object recropped.
-        let other = ImageEmbedder.cosine(person, try embedder.embedding(of: football, region: Self.ancelotti))
+        let other = TaughtObjects.cosine(person, try embedder.embedding(of: football, region: Self.ancelotti))
         print("ImageEmbedder, two people side by side: \(Self.format(other))")
         #expect(other < 0.8)
     }
@@ -99,11 +99,11 @@ import Testing
     }
 
     @Test func cosineComparesOnlyLikeVectors() {
-        #expect(ImageEmbedder.cosine([1, 0], [0, 1]) == 0)
-        #expect(abs(ImageEmbedder.cosine([3, 4], [6, 8]) - 1) < 1e-6)
-        #expect(ImageEmbedder.cosine([1, 0], [1, 0, 0]) == -1)
-        #expect(ImageEmbedder.cosine([], []) == -1)
-        #expect(ImageEmbedder.cosine([0, 0], [1, 0]) == -1)
+        #expect(TaughtObjects.cosine([1, 0], [0, 1]) == 0)
+        #expect(abs(TaughtObjects.cosine([3, 4], [6, 8]) - 1) < 1e-6)
+        #expect(TaughtObjects.cosine([1, 0], [1, 0, 0]) == -1)
+        #expect(TaughtObjects.cosine([], []) == -1)
+        #expect(TaughtObjects.cosine([0, 0], [1, 0]) == -1)
     }
 
     @Test func aDetectorGivenAsTheEmbedderIsOneSentence() throws {

@@ -73,6 +73,8 @@ public struct TaughtObjects: Sendable {
 
     // MARK: Vectors
 
+    /// The cosine of the angle between two embeddings: 1 for the same direction, about 0 for unrelated ones. -1 when
+    /// they cannot be compared (different lengths, empty, or all zero), so a mismatch never looks like a match.
     public static func cosine(_ a: [Float], _ b: [Float]) -> Float {
         guard a.count == b.count, !a.isEmpty else { return -1 }
         var dot: Float = 0, normA: Float = 0, normB: Float = 0
@@ -85,7 +87,8 @@ public struct TaughtObjects: Sendable {
         return norms > 0 ? dot / norms : -1
     }
 
-    static func normalised(_ vector: [Float]) -> [Float] {
+    /// The vector at unit length (an all-zero one as it is).
+    public static func normalised(_ vector: [Float]) -> [Float] {
         let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return norm > 0 ? vector.map { $0 / norm } : vector
     }

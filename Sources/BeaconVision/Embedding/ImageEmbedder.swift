@@ -86,27 +86,8 @@ public final class ImageEmbedder: @unchecked Sendable {
                     return Array(outputs[index].values)
                 }
             }
-            return Self.normalised(values)
+            return TaughtObjects.normalised(values)
         }
-    }
-
-    /// The cosine of the angle between two embeddings: 1 for the same direction, about 0 for unrelated ones. -1 when
-    /// they cannot be compared (different lengths, empty, or all zero), so a mismatch never looks like a match.
-    public static func cosine(_ a: [Float], _ b: [Float]) -> Float {
-        guard a.count == b.count, !a.isEmpty else { return -1 }
-        var dot: Float = 0, normA: Float = 0, normB: Float = 0
-        for index in a.indices {
-            dot += a[index] * b[index]
-            normA += a[index] * a[index]
-            normB += b[index] * b[index]
-        }
-        let norms = (normA * normB).squareRoot()
-        return norms > 0 ? dot / norms : -1
-    }
-
-    static func normalised(_ vector: [Float]) -> [Float] {
-        let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return norm > 0 ? vector.map { $0 / norm } : vector
     }
 
     /// The region widened by the margin and clamped to the frame, in whole pixels: at least one pixel each way, so
