@@ -125,3 +125,23 @@ import Testing
         #expect(RideVerdict.of(plate: nil, colour: CarColourReading(colour: .white, share: 0.7), wanted: grey) == .unverified)
     }
 }
+
+/// Find my ride in the session: a standing car near the person is what they walk to, not a hazard to warn of.
+@Suite struct RideSessionHazardTests {
+    @Test func parkedCarsAreNoHazardWhileFindingARide() {
+        let car = Detection(classIndex: 2, label: "car", confidence: 0.9, box: NormalizedRect(x: 0.2, y: 0.2, width: 0.6, height: 0.7))
+        func cautions(_ command: AssistantCommand) -> [String] {
+            var session = AssistantSessionTests.started()
+            _ = AssistantSessionTests.run(command, on: &session, at: 1)
+            var said: [String] = []
+            for frame in 0..<20 {
+                let time = 2 + Double(frame) / 10
+                said += AssistantSessionTests.said(session.handle(.detections([car], frame: frame, timestamp: time))).map(\.text)
+                said += AssistantSessionTests.said(session.handle(.speechFinished(timestamp: time))).map(\.text)
+            }
+            return said.filter { $0.hasPrefix("Caution") }
+        }
+        #expect(!cautions(.continuous).isEmpty, "a car this close is a hazard when scanning")
+        #expect(cautions(.findRide("red plate PF F 3600")).isEmpty)
+    }
+}

@@ -733,6 +733,9 @@ public struct AssistantSession: Sendable {
 
     private mutating func warnOfHazards(_ detections: [Detection], at timestamp: Double, into effects: inout [AssistantEffect]) {
         for alert in hazards.update(detections: detections, timestamp: timestamp, depth: depth(near: timestamp)) {
+            // Looking for a ride among parked cars, a standing car is what the person wants to walk to; a vehicle
+            // coming closer is still a danger.
+            if case .findingRide = mode, RideSearchLabels.vehicles.contains(alert.label), !alert.isApproaching { continue }
             effects.append(.earcon(Earcon(kind: .hazard, pan: min(1, max(-1, 2 * (alert.box.midX - 0.5)))), at: timestamp))
             if settings.haptics { effects.append(.haptic(alert.hapticPattern)) }
             var values = spoken(alert.label, count: 1, clock: alert.clock, distance: alert.distance, startsSentence: false)
