@@ -10,7 +10,7 @@ extension AssistantSession {
     public var markedSpot: NormalizedPoint? { helpRequest?.mark }
 
     mutating func askForHelp(_ words: String, at timestamp: Double, into effects: inout [AssistantEffect]) {
-        let thing = Self.withoutDeterminer(words)
+        let thing = PersonalName.withoutDeterminer(words)
         enter(.askingForHelp(thing), at: timestamp, announce: false, into: &effects)
         helpRequest = HelpRequest(thing: thing, at: timestamp, policy: configuration.helpers)
         effects.append(.helpers(.ask(object: thing, language: settings.language)))
@@ -113,15 +113,5 @@ extension AssistantSession {
     private mutating func goHome(at timestamp: Double, into effects: inout [AssistantEffect]) {
         enter(settings.scanning == .continuous ? .continuousScanning : .onDemandScanning, at: timestamp,
               announce: false, into: &effects)
-    }
-
-    /// "my keys" is asked for as "keys".
-    static func withoutDeterminer(_ words: String) -> String {
-        let trimmed = words.trimmingCharacters(in: .whitespaces)
-        for determiner in ["my ", "the ", "a ", "an ", "мои ", "мой ", "мою ", "моё ", "мое ", "我的"]
-        where trimmed.lowercased().hasPrefix(determiner) && trimmed.count > determiner.count {
-            return String(trimmed.dropFirst(determiner.count))
-        }
-        return trimmed
     }
 }

@@ -31,11 +31,11 @@ public struct TeachRun {
             transcript.line(names.isEmpty ? "Nothing learned yet."
                             : "Learned: " + names.map { "\($0.name), \($0.views) views" }.joined(separator: "; ") + ".")
         case .forget(let said):
-            let name = Self.withoutDeterminer(said)
+            let name = PersonalName.withoutDeterminer(said)
             let removed = try store.forget(name: name)
             transcript.line(removed == 0 ? "Nothing called \(name) was learned." : "\(TaughtObjectStore.displayName(name).capitalizedFirst) forgotten.")
         case .teach(let said, let images):
-            let name = Self.withoutDeterminer(said)
+            let name = PersonalName.withoutDeterminer(said)
             let detector = try composition.detector(detector)
             let embedder = try composition.imageEmbedder()
             let views = TeachingViews()
@@ -60,15 +60,6 @@ public struct TeachRun {
 }
 
 extension TeachRun {
-    /// "my keys" is learned as "keys": the person's things are theirs anyway.
-    public static func withoutDeterminer(_ name: String) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        for determiner in ["my ", "the ", "мои ", "мой ", "мою ", "我的"] where trimmed.lowercased().hasPrefix(determiner) {
-            return String(trimmed.dropFirst(determiner.count))
-        }
-        return trimmed
-    }
-
     static func decode(_ path: String, with decoder: ImageDecoder, transcript: any Transcript) -> Frame? {
         switch Result(catching: { () throws(MediaError) -> Frame in try decoder.decode(contentsOf: URL(fileURLWithPath: path)) }) {
         case .success(let frame): return frame
