@@ -65,7 +65,10 @@ extension AssistantSession {
             _ = request.take()
             helpRequest = request
             effects.append(.helpers(.follow(point: marked, photoFrame: photoFrame)))
-            if guidance == nil { startMarkGuidance(request.thing, at: timestamp, into: &effects) }
+            if guidance == nil {
+                startFollowing(SearchTarget(label: request.thing, classIndex: Self.markClass), kind: .marked, at: timestamp,
+                               into: &effects)
+            }
             // In view, guidance says "Keys, ten o'clock." as soon as it holds the spot; out of view, which way to turn.
             if !(0...1).contains(now.x) || !(0...1).contains(now.y) {
                 let place = GuidancePhrases(language: settings.language).whereabouts(of: now)
@@ -94,19 +97,6 @@ extension AssistantSession {
             }
             say(template, at: timestamp, priority: .stateChange, into: &effects)
         }
-    }
-
-    /// Guidance to the marked spot, configured as find is, without "Looking for …" (the person asked already) and
-    /// without its reminder to keep turning (the mark's direction is known and said instead).
-    private mutating func startMarkGuidance(_ thing: String, at timestamp: Double, into effects: inout [AssistantEffect]) {
-        var guidanceConfiguration = configuration.guidance
-        guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
-        guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
-        guidanceConfiguration.saysLookingFor = false
-        guidanceConfiguration.cues.phrases.targetKind = .marked
-        guidanceConfiguration.keepTurningAfter = nil
-        startGuidance(SearchTarget(label: thing, classIndex: Self.markClass), configuration: guidanceConfiguration,
-                      engine: .objectDetector, at: timestamp, into: &effects)
     }
 
     /// Back to the scanning the person chose; leaving the help mode closes its request.

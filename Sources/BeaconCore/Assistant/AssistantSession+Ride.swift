@@ -21,7 +21,9 @@ extension AssistantSession {
         rideSearch = RideSearch(wanted: description)
         // Guidance waits from the start (starting it later would reset what is waiting to be said): it is given the
         // found car's box once there is one, and nothing before.
-        startRideGuidance(guidance, at: timestamp, into: &effects)
+        // "Your car: …" names the find itself.
+        startFollowing(SearchTarget(label: "car", classIndex: RideSearch.vehicleClass), kind: .object, saysFound: false,
+                       given: guidance, at: timestamp, into: &effects)
         say(phrasebook.ride.looking, ["plate": PlateText.spoken(description.writtenPlate ?? "")], at: timestamp,
             priority: .stateChange, requested: true, into: &effects)
     }
@@ -106,20 +108,5 @@ extension AssistantSession {
             pieces.append(phrasebook.clock(camera.clockDirection(of: box)))
         }
         return pieces.joined(separator: phrasebook.language == .chinese ? "，" : ", ")
-    }
-
-    /// Guidance to the found car, as find guides to an object, without "Looking for …" (the car was just named).
-    private mutating func startRideGuidance(_ given: GuidanceConfiguration?, at timestamp: Double,
-                                            into effects: inout [AssistantEffect]) {
-        var guidanceConfiguration = given ?? configuration.guidance
-        if given == nil {
-            guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
-            guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
-        }
-        guidanceConfiguration.saysLookingFor = false
-        guidanceConfiguration.saysFound = false
-        guidanceConfiguration.keepTurningAfter = nil
-        startGuidance(SearchTarget(label: "car", classIndex: RideSearch.vehicleClass), configuration: guidanceConfiguration,
-                      engine: .objectDetector, asConfigured: given != nil, at: timestamp, into: &effects)
     }
 }

@@ -437,12 +437,33 @@ public struct AssistantSession: Sendable {
         }
         let target = SearchTarget(label: configuration.labels[classIndex], classIndex: classIndex)
         enter(.findingObject(target), at: timestamp, announce: false, into: &effects)
-        var guidanceConfiguration = configuration.guidance
+        var guidanceConfiguration = cameraGuidance
         guidanceConfiguration.tracker.confidentThreshold = settings.confidence
-        guidanceConfiguration.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
-        guidanceConfiguration.cues.verticalFieldOfView = configuration.verticalFieldOfView
         startGuidance(target, configuration: guidanceConfiguration, engine: .objectDetector, at: timestamp,
                       into: &effects)
+    }
+
+    /// Find's guidance for this camera's fields of view.
+    var cameraGuidance: GuidanceConfiguration {
+        var guidance = configuration.guidance
+        guidance.cues.horizontalFieldOfView = configuration.horizontalFieldOfView
+        guidance.cues.verticalFieldOfView = configuration.verticalFieldOfView
+        return guidance
+    }
+
+    /// Guidance to a target the session found by other means (a helper's mark, a matched plate): find's for this
+    /// camera, or a job's `given` one, without "Looking for …" (the session said what it looks for) and without the
+    /// reminder to keep turning (it says where to turn itself); `saysFound` off when the session names the find.
+    mutating func startFollowing(_ target: SearchTarget, kind: GuidancePhrases.TargetKind, saysFound: Bool = true,
+                                 given: GuidanceConfiguration? = nil, at timestamp: Double,
+                                 into effects: inout [AssistantEffect]) {
+        var guidance = given ?? cameraGuidance
+        guidance.saysLookingFor = false
+        guidance.saysFound = saysFound
+        guidance.keepTurningAfter = nil
+        guidance.cues.phrases.targetKind = kind
+        startGuidance(target, configuration: guidance, engine: .objectDetector, asConfigured: given != nil,
+                      at: timestamp, into: &effects)
     }
 
     /// Starts guidance; the person's settings decide its language, units and sounds unless the job configured it.
