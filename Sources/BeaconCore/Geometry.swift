@@ -29,11 +29,16 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
         others.filter { $0 != self && $0.iou(self) > 0 && $0.maxY > maxY }
     }
 
-    /// Intersection over union; 0 when the rectangles do not overlap.
-    public func iou(_ other: NormalizedRect) -> Double {
+    /// The area the two rectangles share; 0 when they do not overlap.
+    public func intersectionArea(_ other: NormalizedRect) -> Double {
         let ix = max(0, min(maxX, other.maxX) - max(x, other.x))
         let iy = max(0, min(maxY, other.maxY) - max(y, other.y))
-        let intersection = ix * iy
+        return ix * iy
+    }
+
+    /// Intersection over union; 0 when the rectangles do not overlap.
+    public func iou(_ other: NormalizedRect) -> Double {
+        let intersection = intersectionArea(other)
         let union = area + other.area - intersection
         return union > 0 ? intersection / union : 0
     }

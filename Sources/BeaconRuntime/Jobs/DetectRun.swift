@@ -24,20 +24,23 @@ public struct DetectRun {
     /// still run (the command's exit status says so). A detector that cannot be built is thrown before any image.
     @discardableResult
     public func run(composition: Composition, transcript: any Transcript) throws -> Int {
-        let detector = try composition.detector(detector)
         let taught = try taughtFinder(composition: composition)
-        // Taught things hide among the detector's faint guesses of any class ("a book" for a wallet).
-        var faint = self.detector
-        faint.confidence = min(self.detector.confidence ?? 1, 0.1)
-        let proposer = try taught.map { _ in try composition.detector(faint) }
+        // Taught things hide among the detector's faint guesses of any class ("a book" for a wallet). One faint run
+        // serves both: greedy non-maximum suppression keeps every box above the usual threshold exactly as a run at
+        // that threshold would, so those are the detections shown.
+        var settings = self.detector
+        if taught != nil { settings.confidence = min(self.detector.confidence ?? 1, 0.1) }
+        let detector = try composition.detector(settings)
+        let shown = self.detector.thresholds(for: detector.format.family).confidence
         let decoder = ImageDecoder()
         var failures = 0
         for path in images {
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
                 let frame = try decoder.decode(contentsOf: URL(fileURLWithPath: path))
-                var detections = try detector.detect(frame)
-                if let taught, let proposer { detections += try taught.find(in: frame, detections: proposer.detect(frame)) }
+                let found = try detector.detect(frame)
+                var detections = found.filter { Float($0.confidence) >= shown }
+                if let taught { detections += try taught.find(in: frame, detections: found) }
                 if json {
                     try transcript.json(ImageReport(path: path, frame: frame, detections: detections))
                 } else {

@@ -39,17 +39,20 @@ public struct RideVerifier: Sendable {
 
     /// Two boxes of one vehicle: they overlap by more than half, or the smaller lies mostly inside the larger.
     static func sameVehicle(_ a: NormalizedRect, _ b: NormalizedRect) -> Bool {
-        let overlap = a.iou(b)
-        guard overlap > 0 else { return false }
-        let intersection = overlap * (a.area + b.area) / (1 + overlap)
-        return overlap > 0.5 || intersection / min(a.area, b.area) > 0.8
+        let shared = a.intersectionArea(b)
+        guard shared > 0 else { return false }
+        return a.iou(b) > 0.5 || shared / min(a.area, b.area) > 0.8
     }
 
     /// The plate and colour of `car` in `frame`, and the verdict against `wanted`; `hiddenBy` are nearer vehicles
     /// in front of it, whose pixels are not its colour.
     public func check(_ car: Detection, in frame: Frame, wanted: RideDescription,
                       hiddenBy: [NormalizedRect] = []) throws -> Check {
-        let colour = CarColourNamer.read(frame, box: car.box, hiddenBy: hiddenBy)
+        try check(car, in: frame, wanted: wanted, colour: CarColourNamer.read(frame, box: car.box, hiddenBy: hiddenBy))
+    }
+
+    /// The same, with the car's colour already read (the live search says it before the plate is read).
+    public func check(_ car: Detection, in frame: Frame, wanted: RideDescription, colour: CarColourReading?) throws -> Check {
         let lines = try text.recognize(frame.cropped(to: Self.plateRegion(of: car.box, in: frame)))
         let plate = PlateReading.best(in: lines, wanted: wanted.plate)
         return Check(box: car.box, label: car.label, colour: colour, plate: plate,

@@ -13,7 +13,7 @@ extension AssistantRunner {
         let check: @Sendable () throws -> RideEvent = {
             let verifier = RideVerifier(text: try engines.text())
             let car = Detection(classIndex: RideSearch.vehicleClass, label: "car", confidence: 1, box: box)
-            let result = try verifier.check(car, in: frame, wanted: wanted, hiddenBy: hiddenBy)
+            let result = try verifier.check(car, in: frame, wanted: wanted, colour: colour)
             return .checked(track: track, verdict: result.verdict, colour: result.colour?.colour, plate: result.plate?.text)
         }
         if let checksCarElsewhere { return checksCarElsewhere(check) }
