@@ -53,6 +53,21 @@ import Testing
         #expect(parser.parse("取消求助") == .command(.stopSharing))
     }
 
+    @Test func teachingForgettingAndListingInThreeLanguages() {
+        #expect(parser.parse("teach my keys") == .command(.teach("my keys")))
+        #expect(parser.parse("Teach you my blue wallet.") == .command(.teach("my blue wallet")))
+        #expect(parser.parse("запомни мои ключи") == .command(.teach("мои ключи")))
+        #expect(parser.parse("学习我的钥匙") == .command(.teach("我的钥匙")))
+        #expect(parser.parse("forget my keys") == .command(.forget("my keys")))
+        #expect(parser.parse("забудь мои ключи") == .command(.forget("мои ключи")))
+        #expect(parser.parse("忘记我的钥匙") == .command(.forget("我的钥匙")))
+        #expect(parser.parse("what have you learned") == .command(.whatHaveYouLearned))
+        #expect(parser.parse("что ты запомнил") == .command(.whatHaveYouLearned))
+        #expect(parser.parse("你学会了什么") == .command(.whatHaveYouLearned))
+        // The tutorial keeps its words.
+        #expect(parser.parse("teach me") == .command(.tutorial))
+    }
+
     @Test func findMyRideInThreeLanguages() {
         #expect(parser.parse("find my ride, red, plate PF F 3600") == .command(.findRide("red plate PF F 3600")))
         #expect(parser.parse("найди мою машину, красная, номер А 123 ВС") == .command(.findRide("красная номер А 123 ВС")))

@@ -133,6 +133,10 @@ enum RunTestSupport {
         struct Cue: Decodable {
             var locked: Bool
             var direction: String?
+            var phase: String?
+            /// Stereo position of the beats: −1 left … +1 right.
+            var pan: Double?
+            var centred: Bool?
         }
 
         var time: Double

@@ -20,6 +20,8 @@ public enum AssistantMode: Sendable, Hashable, Codable {
     case findingRide(RideDescription)
     /// Sighted helpers of a hub look for the thing in the camera's photos; once one marks it, Beacon guides there.
     case askingForHelp(String)
+    /// Teaching one of the person's own things: views of it while held and turned, then put down elsewhere.
+    case teaching(String)
 
     /// A short name for records, usage statistics and JSON.
     public var name: String {
@@ -34,6 +36,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
         case .walking: "walk"
         case .askingForHelp: "help"
         case .findingRide: "ride"
+        case .teaching: "teach"
         }
     }
 }
@@ -97,6 +100,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case ride(RideEvent, timestamp: Double)
     /// What the helpers' hub and the mark's follower report (AssistantSession+Helpers.swift).
     case helpers(HelpersEvent, timestamp: Double)
+    /// Taught things: what is learned, views while teaching, stores and forgets done (AssistantSession+Taught.swift).
+    case taught(TaughtEvent, timestamp: Double)
 }
 
 /// What the adapters should do, in order.
@@ -137,4 +142,6 @@ public enum AssistantEffect: Sendable, Hashable {
     case checkCar(track: Int, frame: Int, box: NormalizedRect, hiddenBy: [NormalizedRect])
     /// Open, feed or close the request to a helpers' hub.
     case helpers(HelpersEffect)
+    /// Watch for views while teaching, store what was taught, forget a thing.
+    case taught(TaughtEffect)
 }

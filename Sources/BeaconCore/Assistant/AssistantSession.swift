@@ -55,6 +55,9 @@ public struct AssistantSession: Sendable {
     var helpRequest: HelpRequest?
     /// Find my ride's cars and checks (AssistantSession+Ride.swift).
     var rideSearch: RideSearch?
+    /// The guided teaching under way, and what the person taught so far (AssistantSession+Taught.swift).
+    var teaching: TeachingSession?
+    var taughtThings: [TaughtSummary] = []
     private var textSearch: TextSearch?
     private var reader: ReaderSession
     /// The reader's utterance being spoken, by the arbiter's count of utterances started.
@@ -118,7 +121,11 @@ public struct AssistantSession: Sendable {
         return HazardMonitor(filter: filter, camera: camera, configuration: hazardConfiguration)
     }
 
-    public var phrasebook: Phrasebook { Phrasebook(language: settings.language, distanceUnit: settings.distanceUnit) }
+    public var phrasebook: Phrasebook {
+        var book = Phrasebook(language: settings.language, distanceUnit: settings.distanceUnit)
+        book.taughtNames = Set(taughtThings.map { $0.name.lowercased() })
+        return book
+    }
     private var phrases: AssistantPhrases { phrasebook.assistant }
 
     /// Whether the adapter should measure each frame's sharpness (explore chooses its picture by it).
@@ -133,7 +140,9 @@ public struct AssistantSession: Sendable {
 
     /// True while nothing is being said, queued, or worked on: a script may give the next command.
     public var isSettled: Bool {
-        guard !arbiter.isSpeaking, arbiter.waiting.isEmpty, pendingExamine == nil, explore == nil else { return false }
+        guard !arbiter.isSpeaking, arbiter.waiting.isEmpty, pendingExamine == nil, explore == nil, teaching == nil else {
+            return false
+        }
         if mode == .reading { return reader.phase != .reading && !isCapturingPage }
         return true
     }
@@ -239,6 +248,7 @@ public struct AssistantSession: Sendable {
             lastTimestamp = timestamp
             poll(at: timestamp, into: &effects)
             helpTick(at: timestamp, into: &effects)
+            teachingTick(at: timestamp, into: &effects)
         case .power(let reading, let timestamp):
             updatePower(.reading(reading), at: timestamp, into: &effects)
         case .usage(let summary, let timestamp):
@@ -256,6 +266,9 @@ public struct AssistantSession: Sendable {
         case .ride(let event, let timestamp):
             lastTimestamp = timestamp
             handleRide(event, at: timestamp, into: &effects)
+        case .taught(let event, let timestamp):
+            lastTimestamp = timestamp
+            handleTaught(event, at: timestamp, into: &effects)
         }
         return effects
     }
@@ -310,6 +323,12 @@ public struct AssistantSession: Sendable {
             endHelp(saying: phrasebook.helpers.found, at: timestamp, into: &effects)
         case .stopSharing:
             endHelp(saying: phrasebook.helpers.sharingStopped, at: timestamp, into: &effects)
+        case .teach(let words):
+            startTeaching(words, at: timestamp, into: &effects)
+        case .forget(let words):
+            forgetTaught(words, at: timestamp, into: &effects)
+        case .whatHaveYouLearned:
+            sayLearned(at: timestamp, into: &effects)
         case .stop:
             stop(at: timestamp, into: &effects)
         case .imOK:
@@ -428,6 +447,11 @@ public struct AssistantSession: Sendable {
         // "find my car, red, plate PF F 3600" is the ride, not any car.
         if let ride = RideDescription(words: words), ride.plate != nil {
             findRide(words, at: timestamp, into: &effects)
+            return
+        }
+        // The person's own thing before any detector class: "my mug" is theirs, not any cup.
+        if let taught = taughtThing(named: words) {
+            findTaught(taught, at: timestamp, into: &effects)
             return
         }
         let resolution = vocabulary.resolve(words)
@@ -560,7 +584,7 @@ public struct AssistantSession: Sendable {
         case .onDemandScanning:
             effects.append(.startEngine(.objectDetector))
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
-        case .idle, .exploring, .findingObject, .walking, .askingForHelp, .findingRide:
+        case .idle, .exploring, .findingObject, .walking, .askingForHelp, .findingRide, .teaching:
             effects.append(.startEngine(.objectDetector))
         case .findingText, .reading:
             break // their own engines start with them; no detector is loaded that nothing looks at
@@ -589,6 +613,7 @@ public struct AssistantSession: Sendable {
         explore = nil
         walk = nil
         rideSearch = nil
+        leaveTeaching(into: &effects)
         if helpRequest != nil {
             // Leaving the request, however it is left, stops the photos and closes it (the hub deletes them).
             effects.append(.helpers(.close))
@@ -611,7 +636,7 @@ public struct AssistantSession: Sendable {
     }
 
     /// A job that ends by itself (explore reported, a page read to its end) goes back to the scanning the person chose.
-    private mutating func finishJob(at timestamp: Double, into effects: inout [AssistantEffect]) {
+    mutating func finishJob(at timestamp: Double, into effects: inout [AssistantEffect]) {
         if configuration.job != nil {
             leaveModeClock(at: timestamp, into: &effects)
             effects.append(.quit)
@@ -705,7 +730,8 @@ public struct AssistantSession: Sendable {
             forwardToGuidance(.detections(detections, frame: frame, timestamp: timestamp, lookedAt: lookedAt), into: &effects)
             return
         }
-        if configuration.job == nil { warnOfHazards(detections, at: timestamp, into: &effects) }
+        // While teaching, the hand holding the thing up is no hazard.
+        if configuration.job == nil, teaching == nil { warnOfHazards(detections, at: timestamp, into: &effects) }
         if examined, let purpose = pendingExamine {
             pendingExamine = nil
             report(detections, purpose: purpose, at: timestamp, into: &effects)
@@ -719,7 +745,7 @@ public struct AssistantSession: Sendable {
             forwardToGuidance(.detections(detections, frame: frame, timestamp: timestamp, lookedAt: lookedAt), into: &effects)
             if !before, let guidance, guidance.lock.isGuiding {
                 objectsFoundInMode += 1
-                let confidence = detections.filter { $0.classIndex == target.classIndex }.map(\.confidence).max()
+                let confidence = detections.filter(target.accepts).map(\.confidence).max()
                 remember(target.label, confidence: confidence ?? settings.confidence, box: guidance.lock.box,
                          at: timestamp, into: &effects)
             }
@@ -907,6 +933,7 @@ public struct AssistantSession: Sendable {
         case .walking: .walking
         case .askingForHelp: .askingForHelp
         case .findingRide: .findObject
+        case .teaching: .teaching
         }
         return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }

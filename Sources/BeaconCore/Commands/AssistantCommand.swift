@@ -18,6 +18,12 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case foundIt
     /// Stop sending photos to helpers now: the request closes.
     case stopSharing
+    /// Teach Beacon one of the person's own things from the camera ("teach my keys"): a guided series of views.
+    case teach(String)
+    /// Forget a taught thing: its views are wiped from the data folder.
+    case forget(String)
+    /// "What have you learned": the taught things, with their number of views.
+    case whatHaveYouLearned
     case stop
     /// After a suspected fall: the person is all right; the alarm ends (any key and stop end it too).
     case imOK

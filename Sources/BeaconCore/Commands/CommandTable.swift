@@ -181,6 +181,16 @@ public struct CommandTable: Sendable {
               zh: ["帮助", "帮忙"], .help),
         fixed("tutorial", ["tutorial", "teach me", "training", "how does this work"], ru: ["обучение", "урок"],
               zh: ["教程", "教学"], .tutorial),
+        // After "tutorial": "teach me" is the tutorial, "teach my keys" teaching.
+        taking(.object, "teach", ["teach", "teach you", "learn what", "remember what"],
+               ru: ["запомни", "выучи", "научись узнавать"], zh: ["学习", "记住", "认识一下"]) {
+            words($0).map(AssistantCommand.teach)
+        },
+        taking(.object, "forget", ["forget"], ru: ["забудь"], zh: ["忘记", "忘掉"]) { words($0).map(AssistantCommand.forget) },
+        fixed("what have you learned", ["what have you learned", "what have you learnt", "what did you learn",
+                                         "what do you know", "my things"],
+              ru: ["что ты запомнил", "что ты выучил", "что ты знаешь", "мои вещи"],
+              zh: ["你学会了什么", "你记住了什么", "我的东西"], .whatHaveYouLearned),
         fixed("listen", ["listen"], ru: ["слушай"], zh: ["听"], .listen),
         fixed("quit", ["quit", "exit", "goodbye", "bye", "close beacon", "turn off"], ru: ["выход", "выйти", "до свидания", "пока"],
               zh: ["退出", "再见"], .quit),

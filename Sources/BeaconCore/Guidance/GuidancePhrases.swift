@@ -12,6 +12,8 @@ public struct GuidancePhrases: PhraseTable, Hashable {
         /// The spot a sighted helper marked, said in the person's own words ("keys"). Its box is the mark's, not the
         /// thing's, so there is no size to judge a distance by.
         case marked
+        /// A thing the person taught Beacon, said as theirs: "Your keys, one o'clock."
+        case taught
     }
 
     public var language: TextLanguage = .english
@@ -154,7 +156,13 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     public func duration(_ seconds: Double) -> String { book.duration(seconds) }
 
     /// A target's name as said: a class in this language, a text as the user gave it.
-    private func name(_ label: String) -> String { targetKind == .object ? book.objectName(label) : label }
+    private func name(_ label: String) -> String {
+        switch targetKind {
+        case .object: book.objectName(label)
+        case .taught: book.say(TaughtPhrases().yours, ["name": label])
+        case .text, .marked: label
+        }
+    }
 
     private func sentence(_ template: PhraseTemplate, _ values: [String: String]) -> String {
         book.say(template, values).capitalizedFirst

@@ -132,7 +132,7 @@ public struct GuidanceSession: Sendable {
         }
 
         if let detections {
-            tracker.update(detections: detections.filter { $0.classIndex == target.classIndex }, timestamp: timestamp)
+            tracker.update(detections: detections.filter(target.accepts), timestamp: timestamp)
         } else {
             tracker.predict(timestamp: timestamp)
         }

@@ -15,6 +15,7 @@ public struct HelpPhrases: PhraseTable {
         case onDemandScanning
         case walking
         case askingForHelp
+        case teaching
     }
 
     public init() {}
@@ -54,6 +55,10 @@ public struct HelpPhrases: PhraseTable {
         ru: "Ходьба: сигналы чаще, когда препятствие ближе, голос называет стены, препятствия и лестницы; p — пауза, s — стоп.",
         zh: "步行中：东西越近，提示音越快，语音会说出墙、障碍和楼梯；p暂停，s停止。")
 
+    public let teaching = PhraseTemplate(
+        "Teaching: turn it slowly in front of the camera, then put it down elsewhere; stop ends with what was learned.",
+        ru: "Запоминание: медленно поворачивайте предмет перед камерой, потом положите в другое место; «стоп» сохранит запомненное.",
+        zh: "正在学习：在镜头前慢慢转动它，再把它放到别处；说“停止”会保存已学到的。")
     public let askingForHelp = PhraseTemplate(
         "Asking a helper: photos every 2 seconds, then beeps lead to the mark; say found it or stop sharing.",
         ru: "Просьба о помощи: снимок уходит каждые 2 секунды, потом сигналы ведут к отметке; скажите «нашла» или «отмени помощь», чтобы закончить.",
@@ -95,6 +100,7 @@ public struct HelpPhrases: PhraseTable {
         case .explore: phoneExplore
         case .walking: phoneWalking
         case .askingForHelp: askingForHelp
+        case .teaching: teaching
         }
     }
 
@@ -110,6 +116,7 @@ public struct HelpPhrases: PhraseTable {
         case .onDemandScanning: onDemandScanning
         case .walking: walking
         case .askingForHelp: askingForHelp
+        case .teaching: teaching
         }
     }
 

@@ -6,12 +6,14 @@ public struct Phrasebook: Sendable, Hashable {
     public var language: TextLanguage
     /// Metres or feet (the distance-unit setting).
     public var distanceUnit: DistanceUnit
+    /// Names of the person's taught things (lower case): said as theirs ("your keys").
+    public var taughtNames: Set<String> = []
 
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
         DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(), WalkPhrases(),
-        HelperPhrases(), RidePhrases(),
+        HelperPhrases(), RidePhrases(), TaughtPhrases(),
     ]
 
     public init(language: TextLanguage = .english, distanceUnit: DistanceUnit = .metres) {
@@ -24,6 +26,7 @@ public struct Phrasebook: Sendable, Hashable {
     public var walk: WalkPhrases { WalkPhrases() }
     public var helpers: HelperPhrases { HelperPhrases() }
     public var ride: RidePhrases { RidePhrases() }
+    public var taught: TaughtPhrases { TaughtPhrases() }
 
     /// A template in this language with its placeholders filled.
     public func say(_ template: PhraseTemplate, _ values: [String: String] = [:]) -> String {
@@ -35,7 +38,8 @@ public struct Phrasebook: Sendable, Hashable {
     /// The name of a detector class ("cup", "cell phone") in this language; a label Beacon has no name for is said
     /// as the detector spells it.
     public func objectName(_ label: String) -> String {
-        switch language {
+        if taughtNames.contains(label.lowercased()) { return say(TaughtPhrases().yours, ["name": label]) }
+        return switch language {
         case .english: label
         case .russian: ObjectNames.russianName(for: label) ?? label
         case .chinese: ObjectNames.chineseName(for: label) ?? label

@@ -18,6 +18,8 @@ public final class AssistantEngines: @unchecked Sendable {
 
     /// Whether an object search looks closer at zoomed tiles while nothing is locked.
     public let tiles: Bool
+    /// The person's taught things, when the session has a data folder to keep them in.
+    public var taught: TaughtLookout?
 
     /// `depth` is nil when no depth source was chosen (`--depth`).
     public init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
@@ -66,9 +68,23 @@ public final class AssistantEngines: @unchecked Sendable {
         thread.start()
     }
 
-    /// Detection for the object search: the full frame, and zoomed tiles while nothing is locked.
+    /// What explore and scan now look at: the detector's classes and the person's taught things by name.
+    public func namingDetect(_ frame: Frame) throws -> [Detection] {
+        let found = try objectDetector().detect(frame)
+        guard let taught else { return found }
+        // Without the embedding model the report still names what the detector saw (teach and find say why not).
+        return found + ((try? taught.find(in: frame, detections: found)) ?? [])
+    }
+
+    /// Detection for the object search: the full frame, and zoomed tiles while nothing is locked. A taught thing is
+    /// looked for among the detector's boxes of every class and a few windows, and reported once frames agree.
     public func searchDetector(for target: SearchTarget) throws -> DetectorWorker.Detect {
         let detector = try objectDetector()
+        if target.classIndex == TaughtObjects.detectionClass, let taught {
+            _ = try taught.imageEmbedder()
+            let search = TaughtSearch(name: target.label, taught: taught)
+            return { frame, _ in try search.detections(in: frame, found: detector.detect(frame)) }
+        }
         guard tiles else { return { frame, _ in try detector.detect(frame) } }
         let tiled = TiledSearchDetector(detector: detector, targets: [target.classIndex])
         return { frame, lookCloser in try tiled.search(frame, lookCloser: lookCloser).detections }

@@ -163,6 +163,11 @@ public struct Composition {
         try SettingsStore(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)
     }
 
+    /// The person's taught things in their data folder, for the assistant (the embedding model loads when needed).
+    public func taughtLookout(_ data: UserData) throws -> TaughtLookout {
+        try TaughtLookout(store: data.settingsStore.taughtObjects, embedder: { try imageEmbedder() })
+    }
+
     /// Settings, history and usage together, as a session uses them.
     public func userData(dataDirectory: String?) throws -> UserData {
         try UserData(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)

@@ -80,6 +80,7 @@ public final class PhoneService: @unchecked Sendable {
         for file in store.setAside { transcript.note("beacon: \(file.sentence)") }
         // Walk mode on a phone estimates depth from its camera (the monocular model), built when first asked for.
         let engines = composition.assistantEngines(detector: options.detector, depth: .model)
+        engines.taught = try composition.taughtLookout(store)
         engines.warmUp(.objectDetector)
 
         // Paired phones stay paired across restarts: their token digests are kept with the settings.

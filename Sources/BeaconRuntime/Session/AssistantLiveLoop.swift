@@ -126,7 +126,7 @@ public final class AssistantLiveLoop {
         }
         let start = Monotonic.seconds()
         runner.outputBegin()
-        try runner.dispatch(runner.startEvent(settingsUnreadable: settingsUnreadable), at: 0)
+        try runner.start(settingsUnreadable: settingsUnreadable)
         if voiceFailed { try runner.dispatch(.voiceInputLost(timestamp: 0), at: 0) }
         // Paced from the first frame: the power is read before any frame comes.
         try readPower(at: 0)

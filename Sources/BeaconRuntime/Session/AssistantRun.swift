@@ -67,6 +67,7 @@ public struct AssistantRun {
         let store = try composition.userData(dataDirectory: dataDirectory)
         let settings = try store.settings()
         let engines = composition.assistantEngines(detector: detector, depth: depth, depthSettings: depthSettings)
+        engines.taught = try composition.taughtLookout(store)
         // The detector is wanted at once (scanning and hazards); text engines only when asked for.
         engines.warmUp(.objectDetector)
 

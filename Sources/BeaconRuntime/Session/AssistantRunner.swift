@@ -163,6 +163,8 @@ public final class AssistantRunner {
     /// later frames from its patch (`MarkedSpotMatcher`).
     var photoThumbnails: [Int: MotionThumbnail] = [:]
     var markMatcher: MarkedSpotMatcher?
+    /// While teaching: the session clock at which the next view is taken (AssistantRunner+Taught.swift).
+    var nextTeachingView: Double?
 
     /// Seconds from the start of the run to "Beacon ready.", for `beacon bench startup`.
     public private(set) var readyAfter: Double?
@@ -200,6 +202,12 @@ public final class AssistantRunner {
         self.options = options
     }
 
+    /// Starts the session: what the person taught, then the start with the history the store kept.
+    public func start(settingsUnreadable: Bool) throws {
+        if let taught = engines.taught { try dispatch(.taught(.learned(taught.summaries), timestamp: 0), at: 0) }
+        try dispatch(startEvent(settingsUnreadable: settingsUnreadable), at: 0)
+    }
+
     /// The event that starts the session: the history the store kept comes back with it.
     public func startEvent(settingsUnreadable: Bool) -> AssistantEvent {
         let recent = (try? store?.recentDetections(now: startedAt)) ?? RecentDetections()
@@ -215,7 +223,7 @@ public final class AssistantRunner {
         var clock = 0.0
         var scriptEnded = false
         output.begin()
-        try dispatch(startEvent(settingsUnreadable: settingsUnreadable), at: 0)
+        try start(settingsUnreadable: settingsUnreadable)
         readyAfter = readyAfter ?? 0
         while !quit {
             if session.isSettled, clock >= waitUntil, !scriptEnded {
@@ -407,6 +415,7 @@ public final class AssistantRunner {
             if let measuresDepthElsewhere { measuresDepthElsewhere(frame) } else { try measureDepth(of: frame, at: clock) }
         }
         if pageCapture != nil { try capturePage(from: frame, at: clock) }
+        try takeTeachingView(of: frame, at: clock)
         guard inLine else { return }
         let detectionStarted = Monotonic.seconds()
         if activeEngines.contains(.textFinder) {
@@ -639,6 +648,8 @@ public final class AssistantRunner {
                 helpersEffect(request)
             case .checkCar(let track, let frameIndex, let box, let hiddenBy):
                 try checkCar(track: track, frame: frameIndex, box: box, hiddenBy: hiddenBy, at: clock)
+            case .taught(let request):
+                try taughtEffect(request, at: clock)
             }
         }
     }
@@ -687,7 +698,7 @@ public final class AssistantRunner {
 
     private func examine(_ frameIndex: Int, at clock: Double) throws {
         guard let frame = recentFrames.last(where: { $0.index == frameIndex }) ?? recentFrames.last else { return }
-        let detections = try engines.objectDetector().detect(frame)
+        let detections = try engines.namingDetect(frame)
         try dispatch(.detections(detections, frame: frameIndex, timestamp: clock, examined: true), at: clock)
         // The whole report is composed now: every sentence is with the speech arbiter, the first one speaking.
         if lastReportWall == nil { lastReportWall = Monotonic.seconds() }

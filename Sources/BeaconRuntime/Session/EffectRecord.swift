@@ -62,6 +62,7 @@ public struct EffectRecord: Encodable {
             case .findingText(let searched): target = searched
             case .askingForHelp(let thing): target = thing
             case .findingRide(let ride): target = ride.writtenPlate
+            case .teaching(let thing): target = thing
             default: break
             }
         case .startEngine(let started):
@@ -127,6 +128,16 @@ public struct EffectRecord: Encodable {
             value = String(format: "%.3f,%.3f", point.x, point.y)
         case .helpers(.close):
             self.effect = "helpers-close"
+        case .taught(.watchViews(let on)):
+            self.effect = "teach-views"
+            value = on ? "on" : "off"
+        case .taught(.store(let name, let embeddings)):
+            self.effect = "teach-store"
+            target = name
+            value = String(embeddings.count)
+        case .taught(.forget(let name)):
+            self.effect = "teach-forget"
+            target = name
         }
     }
 }

@@ -1,0 +1,140 @@
+/// One view the runtime took of the thing being taught: where it is in the picture, its embedding, and how sharp
+/// that part of the picture is.
+public struct TeachingView: Sendable, Hashable {
+    public var region: NormalizedRect
+    public var embedding: [Float]
+    /// The mean Laplacian variance of the region's cells (`SharpnessMap`): higher is sharper; nil when not measured.
+    public var sharpness: Double?
+
+    public init(region: NormalizedRect, embedding: [Float], sharpness: Double? = nil) {
+        self.region = region
+        self.embedding = embedding
+        self.sharpness = sharpness
+    }
+}
+
+/// What became of one view, said to the person when it was not kept.
+public enum TeachingOutcome: Sendable, Hashable {
+    case kept
+    case blurred
+    case tooSmall
+    case cutOff
+    case sameAsBefore
+}
+
+/// The rules a view must pass to be learned from: big enough, not cut off by the picture's edges, sharp compared
+/// with the sharpest view of this teaching (the same camera, so motion blur shows as a drop), and not a repeat.
+public struct TeachingJudge: Sendable, Hashable {
+    /// A region must cover at least this share of the picture.
+    public var minimumArea = 0.02
+    /// Views more alike than this (cosine) add nothing.
+    public var repeatCosine: Float = 0.97
+    /// A view less sharp than this share of the sharpest one so far is blurred. Relative, because cameras (and an
+    /// upscaled webcam picture) differ far more in sharpness than one camera moving does.
+    public var blurRatio = 0.35
+
+    public init() {}
+
+    public func judge(_ region: NormalizedRect, embedding: [Float], sharpness: Double? = nil, sharpest: Double = 0,
+                      kept: [[Float]]) -> TeachingOutcome {
+        if region.area < minimumArea { return .tooSmall }
+        let touches = [region.x <= 0.005, region.y <= 0.005, region.maxX >= 0.995, region.maxY >= 0.995].filter { $0 }.count
+        if touches >= 3 { return .cutOff }
+        if let sharpness, sharpest > 0, sharpness < blurRatio * sharpest { return .blurred }
+        if kept.contains(where: { TaughtObjects.cosine($0, embedding) > repeatCosine }) { return .sameAsBefore }
+        return .kept
+    }
+}
+
+/// The guided teaching of one thing in the assistant ("teach my keys"): views while it is held up and turned, then
+/// views where it is put down, each judged and, when not kept, said why — at most one such remark every few seconds,
+/// so the person hears advice, not a stream of complaints. Pure: views and time come in, steps go out.
+public struct TeachingSession: Sendable {
+    public struct Configuration: Sendable, Hashable {
+        /// Views kept while the thing is held and turned…
+        public var heldViews = 3
+        /// …then where it has been put down (another background, as Find My Things asks for).
+        public var placedViews = 2
+        /// Seconds given to put it down before views are taken again.
+        public var placingPause = 4.0
+        /// Seconds between two remarks on views not kept.
+        public var remarkCooldown = 4.0
+        /// The teaching ends after this long with what it has (or with nothing learned).
+        public var timeLimit = 60.0
+        public var judge = TeachingJudge()
+
+        public init() {}
+    }
+
+    public enum Phase: Sendable, Hashable {
+        case holding
+        case placing(since: Double)
+        case finished
+    }
+
+    public enum Step: Sendable, Hashable {
+        /// A view was kept; `count` views so far.
+        case kept(count: Int)
+        /// A view was not kept, and it is time to say why.
+        case remark(TeachingOutcome)
+        /// Enough views of the thing held: now put it down somewhere else.
+        case askToPlace
+        /// Done: these views are to be stored.
+        case finished([[Float]])
+        /// Time ran out with nothing kept.
+        case nothingLearned
+    }
+
+    public let name: String
+    public let configuration: Configuration
+    public private(set) var phase: Phase = .holding
+    public private(set) var kept: [[Float]] = []
+    private var sharpest = 0.0
+    private let startedAt: Double
+    private var lastRemark: Double?
+
+    public init(name: String, at timestamp: Double, configuration: Configuration = Configuration()) {
+        self.name = name
+        self.configuration = configuration
+        startedAt = timestamp
+    }
+
+    public mutating func add(_ view: TeachingView, at timestamp: Double) -> [Step] {
+        switch phase {
+        case .finished: return []
+        case .placing(let since) where timestamp - since < configuration.placingPause: return []
+        default: break
+        }
+        let outcome = configuration.judge.judge(view.region, embedding: view.embedding, sharpness: view.sharpness,
+                                                sharpest: sharpest, kept: kept)
+        if let sharpness = view.sharpness, outcome != .tooSmall, outcome != .cutOff { sharpest = max(sharpest, sharpness) }
+        guard outcome == .kept else {
+            if let lastRemark, timestamp - lastRemark < configuration.remarkCooldown { return [] }
+            lastRemark = timestamp
+            return [.remark(outcome)]
+        }
+        kept.append(view.embedding)
+        var steps: [Step] = [.kept(count: kept.count)]
+        if phase == .holding, kept.count >= configuration.heldViews {
+            phase = .placing(since: timestamp)
+            // A remark made while holding says nothing about the new place.
+            lastRemark = nil
+            steps.append(.askToPlace)
+        } else if kept.count >= configuration.heldViews + configuration.placedViews {
+            steps.append(finish())
+        }
+        return steps
+    }
+
+    /// Time passes: after the time limit the teaching ends with what it has.
+    public mutating func tick(at timestamp: Double) -> [Step] {
+        guard phase != .finished, timestamp - startedAt >= configuration.timeLimit else { return [] }
+        return [finish()]
+    }
+
+    /// Ends now (the person said stop, or time ran out), keeping what was learned.
+    public mutating func finish() -> Step {
+        phase = .finished
+        return kept.isEmpty ? .nothingLearned : .finished(kept)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import BeaconCore
+
+/// The guided teaching of a person's thing, and taught things in the assistant: what is kept, what is said and when,
+/// what is stored and forgotten, and a taught thing found and named like any other.
+@Suite struct TeachingSessionTests {
+    typealias Support = AssistantSessionTests
+
+    /// A unit embedding pointing mostly along axis `index` (different indices: cosine about 0).
+    static func embedding(_ index: Int, tilt: Float = 0) -> [Float] {
+        var vector = [Float](repeating: 0, count: 16)
+        vector[index] = 1
+        vector[(index + 1) % 16] = tilt
+        return TaughtObjects.normalised(vector)
+    }
+
+    static let middle = NormalizedRect(x: 0.25, y: 0.2, width: 0.5, height: 0.6)
+
+    static func view(_ index: Int, region: NormalizedRect = middle, sharpness: Double = 100) -> TeachingView {
+        TeachingView(region: region, embedding: embedding(index), sharpness: sharpness)
+    }
+
+    @Test func threeHeldViewsThenTwoPlacedOnesAfterAPauseFinishTheTeaching() {
+        var teaching = TeachingSession(name: "keys", at: 0)
+        #expect(teaching.add(Self.view(0), at: 1) == [.kept(count: 1)])
+        #expect(teaching.add(Self.view(1), at: 2) == [.kept(count: 2)])
+        #expect(teaching.add(Self.view(2), at: 3) == [.kept(count: 3), .askToPlace])
+        // Putting it down takes a moment: views in the pause are not looked at.
+        #expect(teaching.add(Self.view(3), at: 5) == [])
+        #expect(teaching.add(Self.view(4), at: 7.5) == [.kept(count: 4)])
+        let last = teaching.add(Self.view(5), at: 8)
+        #expect(last == [.kept(count: 5), .finished([0, 1, 2, 4, 5].map { Self.embedding($0) })])
+        #expect(teaching.add(Self.view(6), at: 9) == [])
+    }
+
+    @Test func viewsNotKeptAreSaidWhyAtMostOnceEveryFewSeconds() {
+        var teaching = TeachingSession(name: "keys", at: 0)
+        #expect(teaching.add(Self.view(0), at: 1) == [.kept(count: 1)])
+        #expect(teaching.add(Self.view(0), at: 1.5) == [.remark(.sameAsBefore)])
+        // Within the cooldown nothing more is said, whatever the reason.
+        #expect(teaching.add(Self.view(1, region: NormalizedRect(x: 0.45, y: 0.45, width: 0.1, height: 0.1)), at: 2) == [])
+        let tiny = NormalizedRect(x: 0.45, y: 0.45, width: 0.1, height: 0.1)
+        #expect(teaching.add(Self.view(1, region: tiny), at: 6) == [.remark(.tooSmall)])
+        #expect(teaching.add(Self.view(1, region: NormalizedRect(x: 0, y: 0, width: 1, height: 0.9)), at: 10.5) == [.remark(.cutOff)])
+        // Blur is judged against the sharpest view so far (the same camera).
+        #expect(teaching.add(Self.view(1, sharpness: 20), at: 15) == [.remark(.blurred)])
+        #expect(teaching.add(Self.view(1, sharpness: 60), at: 16) == [.kept(count: 2)])
+    }
+
+    @Test func timeRunningOutEndsWithWhatWasKeptOrNothing() {
+        var some = TeachingSession(name: "keys", at: 0)
+        _ = some.add(Self.view(0), at: 1)
+        #expect(some.tick(at: 30) == [])
+        #expect(some.tick(at: 60) == [.finished([Self.embedding(0)])])
+        var none = TeachingSession(name: "keys", at: 0)
+        #expect(none.tick(at: 61) == [.nothingLearned])
+    }
+
+    // MARK: In the assistant
+
+    static func said(_ effects: [AssistantEffect]) -> [String] { Support.said(effects).map(\.text) }
+
+    static func taught(_ effects: [AssistantEffect]) -> [TaughtEffect] {
+        effects.compactMap { if case .taught(let effect) = $0 { effect } else { nil } }
+    }
+
+    /// Runs events, letting every utterance finish at once; returns what was said and asked.
+    static func feed(_ session: inout AssistantSession, _ events: [AssistantEvent]) -> [AssistantEffect] {
+        var effects: [AssistantEffect] = []
+        for event in events {
+            effects += session.handle(event)
+            while session.arbiter.isSpeaking { effects += session.handle(.speechFinished(timestamp: 0)) }
+        }
+        return effects
+    }
+
+    @Test func teachingInTheAssistantIsGuidedStoredAndAnnounced() {
+        var session = Support.started()
+        let started = Self.feed(&session, [.command(.teach("my keys"), timestamp: 1)])
+        #expect(session.mode == .teaching("keys"))
+        #expect(Self.taught(started) == [.watchViews(true)])
+        #expect(Self.said(started) == ["Teaching keys. Hold it up in front of the camera and turn it slowly."])
+        #expect(!session.isSettled, "a script waits for the teaching to end")
+
+        var effects: [AssistantEffect] = []
+        for (index, time) in [(0, 2.0), (1, 3.0), (2, 4.0), (3, 9.0), (4, 10.0)] {
+            effects += Self.feed(&session, [.taught(.view(Self.view(index)), timestamp: time)])
+        }
+        #expect(Self.said(effects) == ["Now put it down somewhere else and point the camera at it."])
+        #expect(effects.filter { if case .earcon(let earcon, _) = $0 { earcon.kind == .found } else { false } }.count == 5)
+        #expect(Self.taught(effects) == [.watchViews(false), .store(name: "keys", embeddings: (0...4).map { Self.embedding($0) })])
+        #expect(session.mode == .onDemandScanning)
+
+        let stored = Self.feed(&session, [.taught(.stored(name: "keys", views: 5), timestamp: 10.1),
+                                          .taught(.learned([TaughtSummary(name: "keys", views: 5)]), timestamp: 10.1)])
+        #expect(Self.said(stored) == ["Keys learned from 5 views."])
+        #expect(Self.said(Self.feed(&session, [.command(.whatHaveYouLearned, timestamp: 12)])) == ["Learned: keys, 5 views."])
+    }
+
+    @Test func stopWhileTeachingKeepsWhatWasLearnedAndForgettingIsAnswered() {
+        var session = Support.started()
+        _ = Self.feed(&session, [.command(.teach("wallet"), timestamp: 1), .taught(.view(Self.view(0)), timestamp: 2),
+                                 .taught(.view(Self.view(1)), timestamp: 3)])
+        let stopped = Self.feed(&session, [.command(.stop, timestamp: 4)])
+        #expect(Self.taught(stopped) == [.watchViews(false), .store(name: "wallet", embeddings: [Self.embedding(0), Self.embedding(1)])])
+        #expect(session.mode == .idle)
+
+        let forget = Self.feed(&session, [.command(.forget("my glasses"), timestamp: 5)])
+        #expect(Self.taught(forget) == [.forget(name: "glasses")])
+        let answer = Self.feed(&session, [.taught(.forgotten(name: "glasses", removed: false), timestamp: 5.1)])
+        #expect(Self.said(answer) == ["Nothing called glasses was learned."])
+        #expect(Self.said(Self.feed(&session, [.command(.whatHaveYouLearned, timestamp: 6)]))
+                == ["Nothing learned yet; say teach my keys."])
+    }
+
+    @Test func aTaughtThingIsFoundByItsNameAndSaidAsTheirs() {
+        var session = Support.started()
+        _ = Self.feed(&session, [.taught(.learned([TaughtSummary(name: "mug", views: 4)]), timestamp: 0.5)])
+        let looking = Self.feed(&session, [.command(.findObject("my mug"), timestamp: 1)])
+        let target = SearchTarget(label: "mug", classIndex: TaughtObjects.detectionClass)
+        #expect(session.mode == .findingObject(target))
+        #expect(Self.said(looking) == ["Looking for your mug."])
+
+        // Another taught thing in view is not the mug; the mug itself is guided to.
+        let box = NormalizedRect(x: 0.7, y: 0.4, width: 0.15, height: 0.2)
+        let wallet = Detection(classIndex: TaughtObjects.detectionClass, label: "wallet", confidence: 0.8, box: box)
+        var effects: [AssistantEffect] = []
+        for frame in 0..<5 {
+            effects += Self.feed(&session, [.frame(index: frame, timestamp: 1 + Double(frame) / 10),
+                                            .detections([wallet], frame: frame, timestamp: 1 + Double(frame) / 10)])
+        }
+        #expect(!session.isGuiding)
+        let mug = Detection(classIndex: TaughtObjects.detectionClass, label: "mug", confidence: 0.8, box: box)
+        for frame in 5..<15 {
+            effects += Self.feed(&session, [.frame(index: frame, timestamp: 1 + Double(frame) / 10),
+                                            .detections([mug], frame: frame, timestamp: 1 + Double(frame) / 10)])
+        }
+        #expect(session.isGuiding)
+        #expect(Self.said(effects).contains { $0.hasPrefix("Your mug, ") && $0.contains("o'clock") }, "\(Self.said(effects))")
+    }
+
+    @Test func aReportNamesTaughtThingsAsThePersonsOwnInEachLanguage() {
+        var book = Phrasebook()
+        book.taughtNames = ["keys"]
+        #expect(book.objectName("keys") == "your keys")
+        #expect(book.objectName("cup") == "cup")
+        book.language = .chinese
+        #expect(book.objectName("keys") == "你的keys")
+        book.language = .russian
+        #expect(book.objectName("keys") == "keys, ваш предмет")
+    }
+}
