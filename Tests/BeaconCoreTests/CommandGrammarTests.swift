@@ -32,7 +32,7 @@ import Testing
                     let sentence = value.isEmpty ? phrase : "\(phrase) \(value)"
                     let argument: CommandTable.ArgumentValue? = switch entry.argument {
                     case .none: CommandTable.ArgumentValue.none
-                    case .object, .text, .ride: .words(value)
+                    case .object, .ownObject, .text, .ride: .words(value)
                     case .language: CommandTable.languageNames[value].map { .language($0) }
                     case .number: CommandTable.numberWords[value].map { .number($0) }
                     case .onOff: .flag(value == "on")

@@ -129,6 +129,7 @@ public struct CommandGrammar: Sendable {
             switch entry.argument {
             case .none: bodies.append("<\(name)> = \(said);")
             case .object: bodies.append("<\(name)> = (\(said)) [\(Self.alternatives(Self.objectDeterminers))] <object>;")
+            case .ownObject: bodies.append("<\(name)> = (\(said)) my <object>;")
             case .text: bodies.append("<\(name)> = (\(said)) <sign>;")
             case .language: bodies.append("<\(name)> = (\(said)) <language_name>;")
             case .number: bodies.append("<\(name)> = (\(said)) <number> [percent];")
@@ -190,6 +191,7 @@ public struct CommandGrammar: Sendable {
         switch argument {
         case .none: []
         case .object: objectNames
+        case .ownObject: objectNames.map { "my " + $0 }
         case .text: signs
         case .language: languages
         case .number: numbers

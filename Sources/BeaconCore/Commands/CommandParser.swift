@@ -130,7 +130,7 @@ public struct CommandParser: Sendable {
         switch kind {
         case .none:
             return CommandTable.ArgumentValue.none
-        case .object, .text, .ride:
+        case .object, .ownObject, .text, .ride:
             return .words(words.map(\.original).joined(separator: " "))
         case .language:
             if let language = CommandTable.languageNames[folded] { return .language(language) }

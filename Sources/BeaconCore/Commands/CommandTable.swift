@@ -7,6 +7,9 @@ public struct CommandTable: Sendable {
         case none
         /// An object name ("find my mug"), resolved later against the detector's classes.
         case object
+        /// One of the person's own things ("teach my keys"): typed, any words; spoken, "my" and then the name, since
+        /// a short word alone ("teach") is a home for stray sounds (a real "seven" was heard as "teach teddy").
+        case ownObject
         /// Free words ("find text EXIT").
         case text
         /// English, Russian or Chinese, named in any of them.
@@ -182,11 +185,11 @@ public struct CommandTable: Sendable {
         fixed("tutorial", ["tutorial", "teach me", "training", "how does this work"], ru: ["обучение", "урок"],
               zh: ["教程", "教学"], .tutorial),
         // After "tutorial": "teach me" is the tutorial, "teach my keys" teaching.
-        taking(.object, "teach", ["teach", "teach you", "learn what", "remember what"],
+        taking(.ownObject, "teach", ["teach", "teach you", "learn what", "remember what"],
                ru: ["запомни", "выучи", "научись узнавать"], zh: ["学习", "记住", "认识一下"]) {
             words($0).map(AssistantCommand.teach)
         },
-        taking(.object, "forget", ["forget"], ru: ["забудь"], zh: ["忘记", "忘掉"]) { words($0).map(AssistantCommand.forget) },
+        taking(.ownObject, "forget", ["forget"], ru: ["забудь"], zh: ["忘记", "忘掉"]) { words($0).map(AssistantCommand.forget) },
         fixed("what have you learned", ["what have you learned", "what have you learnt", "what did you learn",
                                          "what do you know", "my things"],
               ru: ["что ты запомнил", "что ты выучил", "что ты знаешь", "мои вещи"],
