@@ -140,6 +140,18 @@ import Testing
         #expect(Self.said(effects).contains { $0.hasPrefix("Your mug, ") && $0.contains("o'clock") }, "\(Self.said(effects))")
     }
 
+    @Test func scanNowNamesATaughtThingAsThePersonsOwn() {
+        var session = Support.started()
+        _ = Self.feed(&session, [.taught(.learned([TaughtSummary(name: "keys", views: 5)]), timestamp: 0.5),
+                                 .frame(index: 1, timestamp: 1)])
+        let asked = Self.feed(&session, [.command(.scanNow, timestamp: 1.1)])
+        #expect(asked.contains(.examine(frame: 1)))
+        let keys = Detection(classIndex: TaughtObjects.detectionClass, label: "keys", confidence: 0.8,
+                             box: NormalizedRect(x: 0.75, y: 0.45, width: 0.1, height: 0.1))
+        let report = Self.feed(&session, [.detections([keys], frame: 1, timestamp: 1.2, examined: true)])
+        #expect(Self.said(report) == ["Your keys, one o'clock."], "\(Self.said(report))")
+    }
+
     @Test func aReportNamesTaughtThingsAsThePersonsOwnInEachLanguage() {
         var book = Phrasebook()
         book.taughtNames = ["keys"]

@@ -68,7 +68,8 @@ public struct SceneDescriber: Sendable, Hashable {
             var hour: Int
         }
         let placed = filter.apply(detections).map {
-            Placed(detection: $0, placement: geometry.place($0.label, box: $0.box, depth: depth))
+            Placed(detection: $0, placement: geometry.place($0.label, box: $0.box, depth: depth,
+                                                            sizeKnown: $0.classIndex != TaughtObjects.detectionClass))
         }
         let groups = Dictionary(grouping: placed) { GroupKey(label: $0.detection.label, hour: $0.placement.clock.hour) }
             .values

@@ -17,11 +17,12 @@ public struct SceneGeometry: Sendable, Hashable {
     }
 
     /// With `depth`, the distance is measured at the object (`DepthMap.measuredDistance`); without it, or where the
-    /// depth has too few readings there, it is estimated from the class's typical size.
-    public func place(_ label: String, box: NormalizedRect, depth: DepthMap? = nil) -> Placement {
-        let distance = depth?.measuredDistance(of: box)
-            ?? priors.distance(of: box, label: label, verticalFieldOfView: camera.vertical,
-                               horizontalFieldOfView: camera.horizontal)
+    /// depth has too few readings there, it is estimated from the class's typical size — unless `sizeKnown` is false
+    /// (a thing the person taught: its size is theirs to know), when only depth gives a distance.
+    public func place(_ label: String, box: NormalizedRect, depth: DepthMap? = nil, sizeKnown: Bool = true) -> Placement {
+        let estimated = sizeKnown ? priors.distance(of: box, label: label, verticalFieldOfView: camera.vertical,
+                                                    horizontalFieldOfView: camera.horizontal) : nil
+        let distance = depth?.measuredDistance(of: box) ?? estimated
         return Placement(clock: camera.clockDirection(of: box), distance: distance,
                          order: ImportanceOrder(label: label, distance: distance, box: box))
     }
