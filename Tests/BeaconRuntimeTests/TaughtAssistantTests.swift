@@ -36,8 +36,9 @@ import Testing
     }
 
     /// The mug's teach views, two seconds each: held up in the middle of a grey picture, then (mirrored, smaller, on
-    /// a brown one) put down elsewhere; then the pan across the scene with the mug between two other things.
-    static func teachThenFindVideo(in folder: URL) throws -> URL {
+    /// a brown one) put down elsewhere; with `thenFind`, then the pan across the scene with the mug between two other
+    /// things.
+    static func mugVideo(in folder: URL, thenFind: Bool) throws -> URL {
         let views = try FileManager.default.contentsOfDirectory(atPath: taught.appendingPathComponent("mug_plaid/teach").path)
             .sorted().map { taught.appendingPathComponent("mug_plaid/teach/\($0)") }
         var parts: [URL] = []
@@ -54,14 +55,16 @@ import Testing
                         placed.path])
             parts.append(placed)
         }
-        let scene = folder.appendingPathComponent("scene.mp4")
-        try pan(across: [taught.appendingPathComponent("distractors/core50_tile_r0c0.jpg"),
-                         taught.appendingPathComponent("mug_plaid/find/core50_tile_r4c25.jpg"),
-                         taught.appendingPathComponent("distractors/core50_tile_r0c5.jpg")], to: scene, in: folder)
-        parts.append(scene)
+        if thenFind {
+            let scene = folder.appendingPathComponent("scene.mp4")
+            try pan(across: [taught.appendingPathComponent("distractors/core50_tile_r0c0.jpg"),
+                             taught.appendingPathComponent("mug_plaid/find/core50_tile_r4c25.jpg"),
+                             taught.appendingPathComponent("distractors/core50_tile_r0c5.jpg")], to: scene, in: folder)
+            parts.append(scene)
+        }
         let list = folder.appendingPathComponent("parts.txt")
         try parts.map { "file '\($0.path)'" }.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
-        let video = folder.appendingPathComponent("teach-then-find.mp4")
+        let video = folder.appendingPathComponent(thenFind ? "teach-then-find.mp4" : "teach.mp4")
         try ffmpeg(["-f", "concat", "-safe", "0", "-i", list.path, "-c", "copy", video.path])
         return video
     }
@@ -76,7 +79,7 @@ import Testing
         let folder = try TestData.temporaryFolder("beacon-taught-session")
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
-        let video = try Self.teachThenFindVideo(in: folder)
+        let video = try Self.mugVideo(in: folder, thenFind: true)
 
         let session = try Self.session("teach my mug\nfind my mug\nwait 9\nquit\n", input: video, data: data)
         let said = session.said
@@ -96,6 +99,21 @@ import Testing
         // Nothing of it is kept as a picture: the data folder holds the database and nothing else that is an image.
         let kept = try FileManager.default.subpathsOfDirectory(atPath: data.path)
         #expect(!kept.contains { [".jpg", ".png", ".mp4"].contains(where: $0.hasSuffix) }, "\(kept)")
+    }
+
+    @Test func beaconTeachFromAVideoIsGuidedLikeTheAssistant() throws {
+        guard Self.available() else { return }
+        let folder = try TestData.temporaryFolder("beacon-teach-video")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = try Self.mugVideo(in: folder, thenFind: false)
+        let transcript = TranscriptRecorder()
+        try TeachRun(.teachFromVideo(name: "my mug", input: video.path, camera: nil),
+                     dataDirectory: folder.appendingPathComponent("data").path).run(composition: Composition(), transcript: transcript)
+        let lines = transcript.lines
+        #expect(lines.contains { $0.hasSuffix("view 1 kept.") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("Now put it down somewhere else and point the camera at it.") }, "\(lines)")
+        // Three views held, then two where it was put down.
+        #expect(lines.last == "Mug learned from 5 views.", "\(lines)")
     }
 
     @Test func aTaughtThingThatIsNotThereIsSaidSoAndTheSearchGoesOn() throws {

@@ -9,6 +9,9 @@ import Foundation
 public struct TeachRun {
     public enum Action: Sendable {
         case teach(name: String, images: [String])
+        /// From a video file or a camera, guided as the assistant guides: views while it is held up and turned, then
+        /// put down elsewhere (`TeachingSession`).
+        case teachFromVideo(name: String, input: String?, camera: String?)
         case list
         case forget(String)
     }
@@ -52,10 +55,54 @@ public struct TeachRun {
                 case .sameAsBefore: transcript.line("\(label): like the last view; turn it or move it.")
                 }
             }
-            guard !kept.isEmpty else { throw NothingLearned(name: name) }
-            let stored = try store.add(name: name, embeddings: kept)
-            transcript.line("\(stored.capitalizedFirst) learned from \(kept.count) \(kept.count == 1 ? "view" : "views").")
+            try keep(kept, as: name, in: store, transcript: transcript)
+        case .teachFromVideo(let said, let input, let camera):
+            let name = PersonalName.withoutDeterminer(said)
+            let detector = try composition.detector(detector)
+            let embedder = try composition.imageEmbedder()
+            let source = try composition.frameSource(input: input, camera: camera)
+            let views = try Self.watch(source, teaching: name, detector: detector, embedder: embedder, transcript: transcript)
+            try keep(views, as: name, in: store, transcript: transcript)
         }
+    }
+
+    private func keep(_ views: [[Float]], as name: String, in store: TaughtObjectStore, transcript: any Transcript) throws {
+        guard !views.isEmpty else { throw NothingLearned(name: name) }
+        let stored = try store.add(name: name, embeddings: views)
+        transcript.line("\(stored.capitalizedFirst) learned from \(views.count) \(views.count == 1 ? "view" : "views").")
+    }
+
+    /// Takes a view every `AssistantRunner.teachingViewInterval` seconds of the source's time until the teaching has
+    /// enough, its time runs out or the source ends; says each view's fate as the assistant would. Returns the views.
+    static func watch(_ source: FrameSource, teaching name: String, detector: any ObjectDetector, embedder: ImageEmbedder,
+                      transcript: any Transcript) throws -> [[Float]] {
+        let book = Phrasebook(), words = TaughtPhrases()
+        var teaching = TeachingSession(name: name, at: 0)
+        var started: Double?
+        var due = 0.0
+        while teaching.phase != .finished, let frame = try source.nextFrame() {
+            let time = frame.timestamp - (started ?? frame.timestamp)
+            if started == nil { started = frame.timestamp }
+            var steps = teaching.tick(at: time)
+            if time >= due, steps.isEmpty {
+                due = time + AssistantRunner.teachingViewInterval
+                let view = try TeachingView.take(from: frame, detections: detector.detect(frame), embedder: embedder)
+                steps = teaching.add(view, at: time)
+            }
+            for step in steps {
+                switch step {
+                case .kept(let count): transcript.line(String(format: "%5.1f s  view %d kept.", time, count))
+                case .remark(let outcome):
+                    let remark = [TeachingOutcome.blurred: words.blurred, .tooSmall: words.tooSmall, .cutOff: words.cutOff,
+                                  .sameAsBefore: words.sameAsBefore][outcome]
+                    if let remark { transcript.line(String(format: "%5.1f s  ", time) + book.say(remark)) }
+                case .askToPlace: transcript.line(String(format: "%5.1f s  ", time) + book.say(words.putDown))
+                case .finished, .nothingLearned: break
+                }
+            }
+        }
+        if teaching.phase != .finished { _ = teaching.finish() } // the source ended first: what was kept teaches
+        return teaching.kept
     }
 }
 
