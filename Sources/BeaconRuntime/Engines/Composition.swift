@@ -146,10 +146,16 @@ public struct Composition {
     }
 
     /// Voice commands from `microphone`, recognised with PocketSphinx and the command table's grammar.
+    /// `taughtNames` join the names a command may say ("find my wallet"), as the person taught them.
     public func voiceInput(microphone: any Microphone, alwaysListening: Bool, loadsOnFirstTalk: Bool = false,
-                    onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput {
-        VoiceInput(microphone: microphone, makeRecognizer: { try CommandRecognizer() },
-                   alwaysListening: alwaysListening, loadsOnFirstTalk: loadsOnFirstTalk, onEvent: onEvent)
+                           taughtNames: [String] = [],
+                           onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput {
+        let names = CommandGrammar.everydayObjectNames() + taughtNames.map { $0.lowercased() }.filter {
+            $0.unicodeScalars.allSatisfy(\.isASCII)
+        }
+        return VoiceInput(microphone: microphone,
+                          makeRecognizer: { try CommandRecognizer(grammar: CommandGrammar(objectNames: names)) },
+                          alwaysListening: alwaysListening, loadsOnFirstTalk: loadsOnFirstTalk, onEvent: onEvent)
     }
 
     /// Beacon's voice: espeak-ng, loaded on first use (a missing installation is one sentence here).

@@ -52,7 +52,8 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
             outbox.send(.speechAudio(wav: WAVFile.bytes(audio)))
         }
         let voice = { [host, microphone] (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
-            host.composition.voiceInput(microphone: microphone, alwaysListening: false, loadsOnFirstTalk: true, onEvent: onEvent)
+            host.composition.voiceInput(microphone: microphone, alwaysListening: false, loadsOnFirstTalk: true,
+                                        taughtNames: host.engines.taught?.summaries.map(\.name) ?? [], onEvent: onEvent)
         }
         let loop = AssistantLiveLoop(runner: runner, source: frames, engines: host.engines, power: host.power, voice: voice,
                                      inbox: inbox, commands: .none, turns: host.turns)

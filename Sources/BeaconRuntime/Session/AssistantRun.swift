@@ -102,7 +102,8 @@ public struct AssistantRun {
             let listenAlways = alwaysListening || settings.alwaysListening
             let voice = microphone.map { microphone in
                 { (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
-                    composition.voiceInput(microphone: microphone, alwaysListening: listenAlways, onEvent: onEvent)
+                    composition.voiceInput(microphone: microphone, alwaysListening: listenAlways,
+                                           taughtNames: engines.taught?.summaries.map(\.name) ?? [], onEvent: onEvent)
                 }
             }
             try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),
