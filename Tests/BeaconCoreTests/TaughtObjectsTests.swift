@@ -35,6 +35,29 @@ import Testing
         #expect(taught.identify(Self.vector(1, lean: 0.9))?.name == "mug")
     }
 
+    @Test func aProposalMustStandOutFromTheRestOfItsPicture() throws {
+        // Every proposal of the picture shares a large common part (axis 6, "a hand holding something"); the keys'
+        // views share it too. Raw cosines are all high, so only what remains once the picture's mean is taken away
+        // tells the keys from the rest.
+        func mixed(_ parts: [Int: Float]) -> [Float] {
+            var vector = [Float](repeating: 0, count: 8)
+            for (axis, value) in parts { vector[axis] = value }
+            return TaughtObjects.normalised(vector)
+        }
+        let taught = TaughtObjects(views: [("keys", mixed([0: 0.6, 6: 0.8])), ("keys", mixed([0: 0.5, 6: 0.8, 7: 0.3]))])
+        let keys = mixed([0: 0.6, 6: 0.8]), other = mixed([1: 0.6, 6: 0.8]), another = mixed([2: 0.6, 6: 0.8])
+        // Alone, a thing that is not the keys passes on what it shares with them.
+        #expect(taught.identify(other) != nil)
+        let named = taught.identify(proposals: [other, keys, another])
+        #expect(named[0] == nil && named[2] == nil)
+        let found = try #require(named[1])
+        #expect(found.name == "keys" && (found.contrast ?? 0) >= taught.configuration.contrast)
+        // A picture of one thing only (every proposal alike) has nothing to stand out from.
+        #expect(taught.identify(proposals: [other, other]).allSatisfy { $0 == nil })
+        // One proposal is judged alone.
+        #expect(taught.identify(proposals: [keys]).first??.name == "keys")
+    }
+
     @Test func severalFramesMustAgreeInOnePlace() {
         var agreement = TaughtAgreement(window: 5, needed: 3)
         let here = NormalizedRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2)
@@ -54,5 +77,9 @@ import Testing
         #expect(!proposals.contains(faint.box))
         #expect(proposals.count == 1 + TaughtProposals().maximumWindows)
         #expect(proposals.dropFirst().allSatisfy { $0.iou(cup.box) < 0.3 })
+        // A box over most of the picture (the table) is not looked at.
+        let table = Detection(classIndex: 60, label: "dining table", confidence: 0.8, box: NormalizedRect(x: 0, y: 0.2, width: 1, height: 0.8))
+        let withIt = TaughtProposals().proposals(detections: [table, cup], aspect: 4.0 / 3)
+        #expect(withIt.first == cup.box && !withIt.contains(table.box))
     }
 }

@@ -11,7 +11,7 @@ public struct TaughtFinder: Sendable {
     let embedder: ImageEmbedder
 
     /// The detector class index taught objects are reported under.
-    public static let taughtClass = -3
+    public static let taughtClass = TaughtObjects.detectionClass
 
     public init(taught: TaughtObjects, embedder: ImageEmbedder) {
         self.taught = taught
@@ -19,12 +19,15 @@ public struct TaughtFinder: Sendable {
     }
 
     /// The taught objects in `frame`, as detections labelled with their names (confidence: the score), one box each
-    /// (the best-scoring one), given the detector's `detections` of it.
+    /// (the best-scoring one), given the detector's `detections` of it. All proposals are embedded first: each is
+    /// judged against the others (`TaughtObjects.identify(proposals:)`).
     public func find(in frame: Frame, detections: [Detection]) throws -> [Detection] {
         guard !taught.isEmpty else { return [] }
+        let boxes = proposals.proposals(detections: detections, aspect: Double(frame.width) / Double(frame.height))
+        let embeddings = try boxes.map { try embedder.embedding(of: frame, region: $0) }
         var best: [String: Detection] = [:]
-        for box in proposals.proposals(detections: detections, aspect: Double(frame.width) / Double(frame.height)) {
-            guard let named = taught.identify(try embedder.embedding(of: frame, region: box)) else { continue }
+        for (box, named) in zip(boxes, taught.identify(proposals: embeddings)) {
+            guard let named else { continue }
             if (best[named.name]?.confidence ?? -1) < Double(named.score) {
                 best[named.name] = Detection(classIndex: Self.taughtClass, label: named.name, confidence: Double(named.score), box: box)
             }
@@ -34,21 +37,10 @@ public struct TaughtFinder: Sendable {
 }
 
 /// Teaching from pictures: in each, the thing held up (the largest box the detector sees near the middle, or the
-/// middle of the picture when it sees nothing there), checked — not too small, not cut off, not a repeat of the last
-/// view — and kept as an embedding, never as a picture.
+/// middle of the picture when it sees nothing there), checked by the core's `TeachingJudge` — not too small, not cut
+/// off, not a repeat of a view kept — and kept as an embedding, never as a picture.
 public struct TeachingViews: Sendable {
-    /// What became of one picture, said to the person.
-    public enum Outcome: Sendable, Hashable {
-        case kept
-        case tooSmall
-        case cutOff
-        case sameAsBefore
-    }
-
-    /// A box must cover at least this share of the picture.
-    public var minimumArea = 0.02
-    /// Views more alike than this (cosine) add nothing.
-    public var repeatCosine: Float = 0.97
+    public var judge = TeachingJudge()
 
     public init() {}
 
@@ -62,19 +54,12 @@ public struct TeachingViews: Sendable {
 
     /// One picture taught: its region found, embedded and judged; `kept` gains the embedding when it is a new view.
     public func learn(from frame: Frame, detector: any ObjectDetector, embedder: ImageEmbedder,
-                      kept: inout [[Float]]) throws -> Outcome {
+                      kept: inout [[Float]]) throws -> TeachingOutcome {
         let region = region(in: try detector.detect(frame))
         let embedding = try embedder.embedding(of: frame, region: region)
-        let outcome = judge(region, embedding: embedding, kept: kept)
+        // Pictures chosen by the person are not judged for blur: there is no sharpest one of the same camera.
+        let outcome = judge.judge(region, embedding: embedding, kept: kept)
         if outcome == .kept { kept.append(embedding) }
         return outcome
-    }
-
-    public func judge(_ region: NormalizedRect, embedding: [Float], kept: [[Float]]) -> Outcome {
-        if region.area < minimumArea { return .tooSmall }
-        let touches = [region.x <= 0.005, region.y <= 0.005, region.maxX >= 0.995, region.maxY >= 0.995].filter { $0 }.count
-        if touches >= 3 { return .cutOff }
-        if kept.contains(where: { TaughtObjects.cosine($0, embedding) > repeatCosine }) { return .sameAsBefore }
-        return .kept
     }
 }

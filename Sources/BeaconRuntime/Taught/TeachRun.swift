@@ -53,6 +53,7 @@ public struct TeachRun {
                 case .tooSmall: transcript.line("\(label): too small; hold it closer.")
                 case .cutOff: transcript.line("\(label): cut off; hold it in the middle.")
                 case .sameAsBefore: transcript.line("\(label): like the last view; turn it or move it.")
+                case .blurred: transcript.line("\(label): blurred; hold it still.")
                 }
             }
             try keep(kept, as: name, in: store, transcript: transcript)
