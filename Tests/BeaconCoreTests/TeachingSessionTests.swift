@@ -114,6 +114,15 @@ import Testing
                 == ["Nothing learned yet; say teach my keys."])
     }
 
+    @Test func aTeachingThatRunsOutOfTimeOnFramesKeepsWhatItHas() {
+        var session = Support.started()
+        _ = Self.feed(&session, [.command(.teach("keys"), timestamp: 1), .taught(.view(Self.view(0)), timestamp: 2)])
+        #expect(Self.taught(Self.feed(&session, [.frame(index: 1, timestamp: 30)])).isEmpty)
+        let late = Self.feed(&session, [.frame(index: 2, timestamp: 61.5)])
+        #expect(Self.taught(late) == [.watchViews(false), .store(name: "keys", embeddings: [Self.embedding(0)])])
+        #expect(session.mode == .onDemandScanning)
+    }
+
     @Test func aTaughtThingIsFoundByItsNameAndSaidAsTheirs() {
         var session = Support.started()
         _ = Self.feed(&session, [.taught(.learned([TaughtSummary(name: "mug", views: 4)]), timestamp: 0.5)])

@@ -199,6 +199,7 @@ public struct AssistantSession: Sendable {
             if case .findingObject = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .findingText = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .askingForHelp = mode { helpFrame(index, at: timestamp, into: &effects) }
+            if case .teaching = mode { teachingTick(at: timestamp, into: &effects) }
             if case .findingRide = mode {
                 rideSearch?.predict(at: timestamp)
                 forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects)
