@@ -19,7 +19,7 @@ struct BenchTaughtCommand: ParsableCommand {
             not; a false find is any taught name on a distractor. Nothing is written to the data folder.
 
             Example:
-              beacon bench taught ../shared/testdata/taught --threshold 0.5 --contrast 0.3 --margin 0.1
+              beacon bench taught ../shared/testdata/taught --contrast 0.3 --margin 0.1
             """
     )
 
