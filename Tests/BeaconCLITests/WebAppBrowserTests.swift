@@ -99,12 +99,16 @@ import Testing
             #expect(live.contains { $0.hasPrefix("Cup") }, "\(live)")
             #expect(live.last == "Stopped.", "\(live)")
             // The video turns so the cup goes from the right, through the middle, to the left: the beats' pan follows.
+            // Chromium's fake camera loops the video from whenever it opened, so on a loaded machine the search may
+            // start at the end of one turn (the cup on the left): what counts is a sweep from right to left after it.
             let pans = Self.guidancePans(result)
             #expect(pans.count >= 10, "\(pans.count) guidance earcons")
             let firstRight = pans.firstIndex { $0 > 0.3 }
-            let firstLeft = pans.firstIndex { $0 < -0.3 }
-            #expect(firstRight != nil && firstLeft != nil, "pans: \(pans)")
-            if let firstRight, let firstLeft { #expect(firstRight < firstLeft, "right first, then left: \(pans)") }
+            let leftAfter = firstRight.flatMap { right in pans[right...].firstIndex { $0 < -0.3 } }
+            #expect(firstRight != nil && leftAfter != nil, "right, then left: \(pans)")
+            if let firstRight, let leftAfter {
+                #expect(pans[firstRight...leftAfter].contains { abs($0) < 0.1 }, "through the middle: \(pans)")
+            }
             let vibrations = Self.log(result)["vibrations"] as? [[Int]] ?? []
             #expect(!vibrations.isEmpty, "the found and centred cues vibrate where the browser can")
             #expect((result["consoleErrors"] as? [Any])?.isEmpty == true, "\(result["consoleErrors"] ?? "")")
