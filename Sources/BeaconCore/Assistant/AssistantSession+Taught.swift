@@ -93,7 +93,7 @@ extension AssistantSession {
                 // A sound, not a number: words would queue behind the advice and arrive late.
                 effects.append(.earcon(Earcon(kind: .found), at: timestamp))
             case .remark(let outcome):
-                guard let remark = remark(for: outcome) else { continue }
+                guard let remark = taughtPhrases.remark(for: outcome) else { continue }
                 say(remark, at: timestamp, priority: .guidance, category: "teach-remark", into: &effects)
             case .askToPlace:
                 say(taughtPhrases.putDown, at: timestamp, priority: .stateChange, requested: true, into: &effects)
@@ -118,15 +118,5 @@ extension AssistantSession {
                                    into effects: inout [AssistantEffect]) {
         let sentence = phrasebook.say(template, values).capitalizedFirst
         sayText(sentence, at: timestamp, category: sentence, into: &effects)
-    }
-
-    private func remark(for outcome: TeachingOutcome) -> PhraseTemplate? {
-        switch outcome {
-        case .kept: nil
-        case .blurred: taughtPhrases.blurred
-        case .tooSmall: taughtPhrases.tooSmall
-        case .cutOff: taughtPhrases.cutOff
-        case .sameAsBefore: taughtPhrases.sameAsBefore
-        }
     }
 }

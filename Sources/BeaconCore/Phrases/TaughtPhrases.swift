@@ -33,6 +33,17 @@ public struct TaughtPhrases: PhraseTable {
                                            zh: "还没有学过东西；请说“学习我的钥匙”。")
     public let sayWhat = PhraseTemplate("Say what to teach: teach my keys.", ru: "Скажите, что запомнить: «запомни мои ключи».",
                                         zh: "请说要学什么：“学习我的钥匙”。")
+    /// Why a view was not kept, as said while teaching; nil for a view that was.
+    public func remark(for outcome: TeachingOutcome) -> PhraseTemplate? {
+        switch outcome {
+        case .kept: nil
+        case .blurred: blurred
+        case .tooSmall: tooSmall
+        case .cutOff: cutOff
+        case .sameAsBefore: sameAsBefore
+        }
+    }
+
     /// A taught thing named in a report or a search.
     public let yours = PhraseTemplate("your {name}", ru: "{name}, ваш предмет", zh: "你的{name}")
 }

@@ -10,9 +10,6 @@ public struct TaughtFinder: Sendable {
     public var proposals = TaughtProposals()
     let embedder: ImageEmbedder
 
-    /// The detector class index taught objects are reported under.
-    public static let taughtClass = TaughtObjects.detectionClass
-
     public init(taught: TaughtObjects, embedder: ImageEmbedder) {
         self.taught = taught
         self.embedder = embedder
@@ -29,7 +26,7 @@ public struct TaughtFinder: Sendable {
         for (box, named) in zip(boxes, taught.identify(proposals: embeddings)) {
             guard let named else { continue }
             if (best[named.name]?.confidence ?? -1) < Double(named.score) {
-                best[named.name] = Detection(classIndex: Self.taughtClass, label: named.name, confidence: Double(named.score), box: box)
+                best[named.name] = Detection(classIndex: TaughtObjects.detectionClass, label: named.name, confidence: Double(named.score), box: box)
             }
         }
         return best.values.sorted { $0.confidence > $1.confidence }

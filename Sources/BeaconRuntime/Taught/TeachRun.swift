@@ -94,9 +94,9 @@ public struct TeachRun {
                 switch step {
                 case .kept(let count): transcript.line(String(format: "%5.1f s  view %d kept.", time, count))
                 case .remark(let outcome):
-                    let remark = [TeachingOutcome.blurred: words.blurred, .tooSmall: words.tooSmall, .cutOff: words.cutOff,
-                                  .sameAsBefore: words.sameAsBefore][outcome]
-                    if let remark { transcript.line(String(format: "%5.1f s  ", time) + book.say(remark)) }
+                    if let remark = words.remark(for: outcome) {
+                        transcript.line(String(format: "%5.1f s  ", time) + book.say(remark))
+                    }
                 case .askToPlace: transcript.line(String(format: "%5.1f s  ", time) + book.say(words.putDown))
                 case .finished, .nothingLearned: break
                 }
