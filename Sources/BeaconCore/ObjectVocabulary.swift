@@ -110,7 +110,7 @@ public struct ObjectVocabulary: Sendable {
         case let .notDetectable(name, alternatives):
             guard !alternatives.isEmpty else { return book.say(phrases.cannotSee, ["name": name]) }
             return book.say(phrases.cannotSeeTryInstead,
-                            ["name": name, "alternatives": book.alternatives(alternatives.map(book.objectName))])
+                            ["name": name, "alternatives": book.alternatives(alternatives.map { book.objectName($0) })])
         case let .unknown(suggestions):
             if let first = suggestions.first {
                 return book.say(phrases.didYouMean, ["query": query, "suggestion": book.objectName(first)])

@@ -16,11 +16,13 @@ struct HistoryCipher: Sendable {
         var confidence: Double
         var hour: Int
         var distance: Double?
+        /// Only for taught things: an ordinary record's bytes stay as they were.
+        var taught: Bool?
     }
 
     func seal(_ record: DetectionRecord) throws -> Data {
         let payload = Payload(label: record.label, confidence: record.confidence, hour: record.clockHour,
-                              distance: record.distance)
+                              distance: record.distance, taught: record.isTaught ? true : nil)
         let json = try JSONEncoder().encode(payload)
         // A two-byte length, the JSON, then zeros up to the block size.
         var plain = Data([UInt8(json.count >> 8), UInt8(json.count & 0xFF)]) + json
@@ -39,7 +41,7 @@ struct HistoryCipher: Sendable {
               let payload = try? JSONDecoder().decode(Payload.self, from: plain.dropFirst(2).prefix(length)),
               (1...12).contains(payload.hour) else { return nil }
         return DetectionRecord(label: payload.label, confidence: payload.confidence, clockHour: payload.hour,
-                               distance: payload.distance, time: time)
+                               distance: payload.distance, time: time, isTaught: payload.taught ?? false)
     }
 
     /// A known text sealed with the key, stored with the history, so opening can tell "this key" from "another key"

@@ -163,12 +163,32 @@ import Testing
 
     @Test func aReportNamesTaughtThingsAsThePersonsOwnInEachLanguage() {
         var book = Phrasebook()
-        book.taughtNames = ["keys"]
-        #expect(book.objectName("keys") == "your keys")
+        #expect(book.objectName("keys", isTaught: true) == "your keys")
+        #expect(book.counted("keys", count: 2, isTaught: true) == "your keys")
         #expect(book.objectName("cup") == "cup")
         book.language = .chinese
-        #expect(book.objectName("keys") == "你的keys")
+        #expect(book.objectName("keys", isTaught: true) == "你的keys")
         book.language = .russian
-        #expect(book.objectName("keys") == "keys, ваш предмет")
+        #expect(book.objectName("keys", isTaught: true) == "keys, ваш предмет")
+    }
+
+    /// A person who taught "my cup" hears "your cup" for it, and "cup" for the detector's cups — explore, scan and
+    /// "what did you detect recently" alike; a cup the detector sees is nobody's in particular.
+    @Test func aTaughtNameThatIsAlsoADetectorClassIsTheirsOnlyWhenItIsTheirs() {
+        var session = Support.started()
+        _ = Self.feed(&session, [.taught(.learned([TaughtSummary(name: "cup", views: 5)]), timestamp: 0.5),
+                                 .frame(index: 1, timestamp: 1)])
+        _ = Self.feed(&session, [.command(.scanNow, timestamp: 1.1)])
+        let mine = Detection(classIndex: TaughtObjects.detectionClass, label: "cup", confidence: 0.8,
+                             box: NormalizedRect(x: 0.75, y: 0.45, width: 0.1, height: 0.1))
+        let anyCup = Detection(classIndex: 41, label: "cup", confidence: 0.9,
+                               box: NormalizedRect(x: 0.1, y: 0.45, width: 0.1, height: 0.1))
+        let report = Self.said(Self.feed(&session, [.detections([mine, anyCup], frame: 1, timestamp: 1.2, examined: true)]))
+        #expect(report.contains("Your cup, one o'clock."), "\(report)")
+        #expect(report.contains { $0.hasPrefix("Cup, ") && $0.contains("eleven o'clock") }, "\(report)")
+        let recent = Self.said(Self.feed(&session, [.command(.recentDetections, timestamp: 2)]))
+        let sentence = recent.joined()
+        #expect(sentence.components(separatedBy: "cup").count == 3, "\(recent)")
+        #expect(sentence.components(separatedBy: "your cup").count == 2, "\(recent)")
     }
 }

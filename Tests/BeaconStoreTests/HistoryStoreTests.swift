@@ -93,6 +93,22 @@ import Testing
         #expect(try history.recent(now: testMoment, retentionDays: 1).records.map(\.label) == ["umbrella"])
     }
 
+    /// A taught thing stays the person's own when read back ("your wallet, …"), and a record of the detector's
+    /// stays the detector's.
+    @Test func aTaughtThingIsRememberedAsTaught() throws {
+        let folder = try StoreTestFolder()
+        do {
+            let history = try HistoryStore(folder: folder.url)
+            var wallet = record("wallet", at: 0)
+            wallet.isTaught = true
+            try history.append(wallet)
+            try history.append(record("umbrella", at: 1))
+        }
+        let records = try HistoryStore(folder: folder.url).recent(now: testMoment, retentionDays: 1).records
+        #expect(records.map(\.label) == ["umbrella", "wallet"])
+        #expect(records.map(\.isTaught) == [false, true])
+    }
+
     @Test func historyWhoseKeyIsMissingIsSetAsideNotDeleted() throws {
         let folder = try StoreTestFolder()
         do { try HistoryStore(folder: folder.url).append(record("dog", at: 0)) }

@@ -121,11 +121,7 @@ public struct AssistantSession: Sendable {
         return HazardMonitor(filter: filter, camera: camera, configuration: hazardConfiguration)
     }
 
-    public var phrasebook: Phrasebook {
-        var book = Phrasebook(language: settings.language, distanceUnit: settings.distanceUnit)
-        book.taughtNames = Set(taughtThings.map { $0.name.lowercased() })
-        return book
-    }
+    public var phrasebook: Phrasebook { Phrasebook(language: settings.language, distanceUnit: settings.distanceUnit) }
     private var phrases: AssistantPhrases { phrasebook.assistant }
 
     /// Whether the adapter should measure each frame's sharpness (explore chooses its picture by it).
@@ -747,8 +743,9 @@ public struct AssistantSession: Sendable {
             if !before, let guidance, guidance.lock.isGuiding {
                 objectsFoundInMode += 1
                 let confidence = detections.filter(target.accepts).map(\.confidence).max()
-                remember(target.label, confidence: confidence ?? settings.confidence, box: guidance.lock.box,
-                         at: timestamp, into: &effects)
+                remember(target.label, isTaught: target.classIndex == TaughtObjects.detectionClass,
+                         confidence: confidence ?? settings.confidence, box: guidance.lock.box, at: timestamp,
+                         into: &effects)
             }
         case .continuousScanning where !isPaused:
             // Hazard classes were just warned of by the hazard monitor: saying them twice would be chatter.
@@ -758,9 +755,11 @@ public struct AssistantSession: Sendable {
             let prioritised = entered.filter { settings.priority.contains($0.label) }
                 + entered.filter { !settings.priority.contains($0.label) }
             for object in prioritised where !settings.hazards.contains(object.label) {
-                remember(object.label, confidence: 1, box: object.box, at: timestamp, into: &effects)
+                remember(object.label, isTaught: object.isTaught, confidence: 1, box: object.box, at: timestamp,
+                         into: &effects)
                 objectsFoundInMode += 1
-                let values = spoken(object.label, count: 1, clock: object.clock, distance: object.distance)
+                let values = spoken(object.label, isTaught: object.isTaught, count: 1, clock: object.clock,
+                                    distance: object.distance)
                 say(values["distance"]!.isEmpty ? phrases.objectAt : phrases.object, values, at: timestamp,
                     priority: .guidance, category: "scan", into: &effects)
             }
@@ -772,9 +771,9 @@ public struct AssistantSession: Sendable {
 
     /// The placeholders of `AssistantPhrases.object` and `.hazard`: "Two chairs", "ten o'clock", "about 2 metres".
     /// The object is capitalised where it starts the sentence ("Chair, …"), not after "Caution:".
-    private func spoken(_ label: String, count: Int, clock: ClockDirection, distance: DistanceEstimate?,
-                        startsSentence: Bool = true) -> [String: String] {
-        let name = phrasebook.counted(label, count: count)
+    private func spoken(_ label: String, isTaught: Bool = false, count: Int, clock: ClockDirection,
+                        distance: DistanceEstimate?, startsSentence: Bool = true) -> [String: String] {
+        let name = phrasebook.counted(label, count: count, isTaught: isTaught)
         return ["object": startsSentence ? name.capitalizedFirst : name, "direction": phrasebook.clock(clock),
                 "distance": distance.map(phrasebook.distance) ?? ""]
     }
@@ -824,20 +823,22 @@ public struct AssistantSession: Sendable {
             say(phrases.nothingRecognised, at: timestamp, priority: .stateChange, requested: true, into: &effects)
         }
         for item in description.items {
-            remember(item.label, confidence: 1, box: item.boxes.first, at: timestamp, into: &effects)
+            remember(item.label, isTaught: item.isTaught, confidence: 1, box: item.boxes.first, at: timestamp,
+                     into: &effects)
             objectsFoundInMode += item.count
-            let values = spoken(item.label, count: item.count, clock: item.clock, distance: item.distance)
+            let values = spoken(item.label, isTaught: item.isTaught, count: item.count, clock: item.clock,
+                                distance: item.distance)
             say(values["distance"]!.isEmpty ? phrases.objectAt : phrases.object, values, at: timestamp,
                 priority: .stateChange, category: "report", requested: true, into: &effects)
         }
         if purpose == .explore { finishJob(at: timestamp, into: &effects) }
     }
 
-    private mutating func remember(_ label: String, confidence: Double, box: NormalizedRect?, at timestamp: Double,
-                                   into effects: inout [AssistantEffect]) {
+    private mutating func remember(_ label: String, isTaught: Bool, confidence: Double, box: NormalizedRect?,
+                                   at timestamp: Double, into effects: inout [AssistantEffect]) {
         let clock = box.map(camera.clockDirection) ?? .straightAhead
         let record = DetectionRecord(label: label, confidence: confidence, clockHour: clock.hour,
-                                     time: startedAt.addingTimeInterval(timestamp))
+                                     time: startedAt.addingTimeInterval(timestamp), isTaught: isTaught)
         recent.add(record)
         effects.append(.recordDetection(record))
     }

@@ -159,7 +159,7 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     private func name(_ label: String) -> String {
         switch targetKind {
         case .object: book.objectName(label)
-        case .taught: book.say(TaughtPhrases().yours, ["name": label])
+        case .taught: book.objectName(label, isTaught: true)
         case .text, .marked: label
         }
     }

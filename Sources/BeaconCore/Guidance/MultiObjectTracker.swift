@@ -96,7 +96,7 @@ public struct MultiObjectTracker: Sendable {
             var candidates: [MatchCandidate] = []
             for track in unmatchedTracks {
                 for detection in pool where !usedDetections.contains(detection) {
-                    guard tracks[track].classIndex == detections[detection].classIndex,
+                    guard tracks[track].isSameKind(as: detections[detection]),
                           var candidate = gate(tracks[track], detections[detection]) else { continue }
                     candidate.row = track
                     candidate.column = detection
@@ -164,7 +164,7 @@ public struct MultiObjectTracker: Sendable {
     /// A detection duplicates a track of its class if it overlaps it strongly or its centre is close.
     public func isDuplicate(_ detection: Detection) -> Bool {
         tracks.contains { track in
-            track.classIndex == detection.classIndex
+            track.isSameKind(as: detection)
                 && (track.box.iou(detection.box) > configuration.duplicateIoU
                     || track.box.centreDistance(to: detection.box) < configuration.duplicateCentreDistance)
         }
@@ -224,7 +224,7 @@ public struct MultiObjectTracker: Sendable {
             var other = index + 1
             while other < tracks.count {
                 let older = tracks[index], newer = tracks[other]
-                guard older.classIndex == newer.classIndex, older.box.iou(newer.box) > configuration.duplicateIoU else {
+                guard older.isSameKind(as: newer), older.box.iou(newer.box) > configuration.duplicateIoU else {
                     other += 1
                     continue
                 }

@@ -82,3 +82,13 @@ public struct Track: Sendable, Hashable, Codable, Identifiable {
         return anchor.centred(at: moved.clampedToFrame)
     }
 }
+
+extension Track {
+    /// Whether a detection may be this track's object: the same class, and for taught things (which all share one
+    /// class) the same name — keys must not take over the track of a wallet.
+    func isSameKind(as detection: Detection) -> Bool {
+        TaughtObjects.sameKind(classIndex, label, detection.classIndex, detection.label)
+    }
+
+    func isSameKind(as other: Track) -> Bool { TaughtObjects.sameKind(classIndex, label, other.classIndex, other.label) }
+}

@@ -12,14 +12,31 @@ public struct DetectionRecord: Sendable, Hashable, Codable {
     /// Estimated distance in metres, when there was one.
     public var distance: Double?
     public var time: Date
+    /// The person's own taught thing (its label the name they gave it), said as theirs.
+    public var isTaught: Bool
 
-    public init(label: String, confidence: Double, clockHour: Int, distance: Double? = nil, time: Date) {
+    public init(label: String, confidence: Double, clockHour: Int, distance: Double? = nil, time: Date,
+                isTaught: Bool = false) {
         precondition((1...12).contains(clockHour), "a clock has hours 1 to 12")
         self.label = label
         self.confidence = confidence
         self.clockHour = clockHour
         self.distance = distance
         self.time = time
+        self.isTaught = isTaught
+    }
+
+    private enum CodingKeys: String, CodingKey { case label, confidence, clockHour, distance, time, isTaught }
+
+    /// Records written before taught things existed have no `isTaught`: they were the detector's.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(label: try values.decode(String.self, forKey: .label),
+                  confidence: try values.decode(Double.self, forKey: .confidence),
+                  clockHour: try values.decode(Int.self, forKey: .clockHour),
+                  distance: try values.decodeIfPresent(Double.self, forKey: .distance),
+                  time: try values.decode(Date.self, forKey: .time),
+                  isTaught: try values.decodeIfPresent(Bool.self, forKey: .isTaught) ?? false)
     }
 
     public var direction: ClockDirection { ClockDirection(hour: clockHour) }
@@ -60,18 +77,18 @@ public struct RecentDetections: Sendable, Hashable {
         // Each class is named once, at its newest sighting, newest first: "cup, 9 seconds ago" says where to look,
         // and the cup seen a minute before says nothing more. Records of the class with that same age are one item
         // ("three people, 10 seconds ago"): an explore report records each person.
-        var groups: [(label: String, age: (minutes: Bool, count: Int), count: Int)] = []
+        var groups: [(label: String, isTaught: Bool, age: (minutes: Bool, count: Int), count: Int)] = []
         for record in records {
             let seconds = max(0, Int(now.timeIntervalSince(record.time).rounded()))
             let age = seconds < 60 ? (minutes: false, count: seconds) : (minutes: true, count: seconds / 60)
-            if let index = groups.firstIndex(where: { $0.label == record.label }) {
+            if let index = groups.firstIndex(where: { $0.label == record.label && $0.isTaught == record.isTaught }) {
                 if groups[index].age == age { groups[index].count += 1 }
             } else {
-                groups.append((record.label, age, 1))
+                groups.append((record.label, record.isTaught, age, 1))
             }
         }
         let items = groups.map { group in
-            let name = phrasebook.counted(group.label, count: group.count)
+            let name = phrasebook.counted(group.label, count: group.count, isTaught: group.isTaught)
             return phrasebook.say(group.age.minutes ? phrases.agoMinutes : phrases.agoSeconds,
                                   ["object": name, "count": String(group.age.count)])
         }

@@ -6,8 +6,6 @@ public struct Phrasebook: Sendable, Hashable {
     public var language: TextLanguage
     /// Metres or feet (the distance-unit setting).
     public var distanceUnit: DistanceUnit
-    /// Names of the person's taught things (lower case): said as theirs ("your keys").
-    public var taughtNames: Set<String> = []
 
     /// Every phrase table: the phrasebook test checks each template in each of them.
     public static let tables: [any PhraseTable] = [
@@ -36,9 +34,10 @@ public struct Phrasebook: Sendable, Hashable {
     // MARK: - Objects
 
     /// The name of a detector class ("cup", "cell phone") in this language; a label Beacon has no name for is said
-    /// as the detector spells it.
-    public func objectName(_ label: String) -> String {
-        if taughtNames.contains(label.lowercased()) { return say(TaughtPhrases().yours, ["name": label]) }
+    /// as the detector spells it. A person's taught thing is said as theirs, in their own word ("your cup"): the
+    /// detector's cups stay "cup".
+    public func objectName(_ label: String, isTaught: Bool = false) -> String {
+        if isTaught { return say(TaughtPhrases().yours, ["name": label]) }
         return switch language {
         case .english: label
         case .russian: ObjectNames.russianName(for: label) ?? label
@@ -46,9 +45,10 @@ public struct Phrasebook: Sendable, Hashable {
         }
     }
 
-    /// "two chairs", "стул, 2", "两个椅子"; a count of one is the bare name.
-    public func counted(_ label: String, count: Int) -> String {
-        guard count > 1 else { return objectName(label) }
+    /// "two chairs", "стул, 2", "两个椅子"; a count of one is the bare name, and so is a taught thing (a person's
+    /// own one, however many boxes found it).
+    public func counted(_ label: String, count: Int, isTaught: Bool = false) -> String {
+        guard count > 1, !isTaught else { return objectName(label, isTaught: isTaught) }
         switch language {
         case .english: return "\(number(count)) \(ObjectVocabulary.plural(of: label))"
         // Russian counts need the genitive (два стула, пять стульев); the name then the number keeps every class

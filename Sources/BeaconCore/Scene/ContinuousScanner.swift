@@ -8,15 +8,18 @@ public struct EnteredObject: Sendable, Hashable, Codable {
     /// A person or an obstacle (`ImportanceOrder.priorityLabels`).
     public var isPriority: Bool
     public var box: NormalizedRect
+    /// The person's own taught thing, said as theirs.
+    public var isTaught = false
 
     public init(id: Int, label: String, clock: ClockDirection, distance: DistanceEstimate?, isPriority: Bool,
-                box: NormalizedRect) {
+                box: NormalizedRect, isTaught: Bool = false) {
         self.id = id
         self.label = label
         self.clock = clock
         self.distance = distance
         self.isPriority = isPriority
         self.box = box
+        self.isTaught = isTaught
     }
 }
 
@@ -68,9 +71,10 @@ public struct ContinuousScanner: Sendable {
     }
 
     private func placed(_ object: TrackedObject, depth: DepthMap?) -> (object: EnteredObject, order: ImportanceOrder) {
-        let placement = geometry.place(object.label, box: object.box, depth: depth)
+        // A taught thing has no usual size to tell its distance by; only depth measures it.
+        let placement = geometry.place(object.label, box: object.box, depth: depth, sizeKnown: !object.isTaught)
         let entered = EnteredObject(id: object.id, label: object.label, clock: placement.clock, distance: placement.distance,
-                                    isPriority: placement.order.isPriority, box: object.box)
+                                    isPriority: placement.order.isPriority, box: object.box, isTaught: object.isTaught)
         return (entered, placement.order)
     }
 }

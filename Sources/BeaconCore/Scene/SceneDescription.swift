@@ -13,9 +13,11 @@ public struct SceneItem: Sendable, Hashable, Codable {
     public var isPriority: Bool
     /// The objects' boxes, most important first.
     public var boxes: [NormalizedRect]
+    /// The person's own taught thing (`Detection.isTaught`), said as theirs.
+    public var isTaught = false
 
     public init(label: String, count: Int, clock: ClockDirection, distance: DistanceEstimate?, rank: Int,
-                isPriority: Bool, boxes: [NormalizedRect]) {
+                isPriority: Bool, boxes: [NormalizedRect], isTaught: Bool = false) {
         self.label = label
         self.count = count
         self.clock = clock
@@ -23,6 +25,7 @@ public struct SceneItem: Sendable, Hashable, Codable {
         self.rank = rank
         self.isPriority = isPriority
         self.boxes = boxes
+        self.isTaught = isTaught
     }
 }
 
@@ -65,13 +68,16 @@ public struct SceneDescriber: Sendable, Hashable {
         }
         struct GroupKey: Hashable {
             var label: String
+            var isTaught: Bool
             var hour: Int
         }
         let placed = filter.apply(detections).map {
             Placed(detection: $0, placement: geometry.place($0.label, box: $0.box, depth: depth,
-                                                            sizeKnown: $0.classIndex != TaughtObjects.detectionClass))
+                                                            sizeKnown: !$0.isTaught))
         }
-        let groups = Dictionary(grouping: placed) { GroupKey(label: $0.detection.label, hour: $0.placement.clock.hour) }
+        let groups = Dictionary(grouping: placed) {
+            GroupKey(label: $0.detection.label, isTaught: $0.detection.isTaught, hour: $0.placement.clock.hour)
+        }
             .values
             .map { $0.sorted { $0.order < $1.order } }
             .sorted { lhs, rhs in
@@ -84,7 +90,8 @@ public struct SceneDescriber: Sendable, Hashable {
         let items = kept.enumerated().map { index, members in
             SceneItem(label: members[0].detection.label, count: members.count, clock: members[0].placement.clock,
                       distance: members.lazy.compactMap(\.placement.distance).first, rank: index + 1,
-                      isPriority: members[0].order.isPriority, boxes: members.map(\.detection.box))
+                      isPriority: members[0].order.isPriority, boxes: members.map(\.detection.box),
+                      isTaught: members[0].detection.isTaught)
         }
         let omitted = groups.dropFirst(maximumItems).reduce(0) { $0 + $1.count }
         return SceneDescription(items: items, omittedObjectCount: omitted)

@@ -3,6 +3,8 @@ public struct TrackedObject: Sendable, Hashable {
     /// The tracker's identity: stable while the object stays (or comes back within `forgetAfter`).
     public var id: Int
     public var label: String
+    /// The person's own taught thing (`Detection.isTaught`).
+    public var isTaught: Bool
     /// The newest detection's box.
     public var box: NormalizedRect
     public var firstSeen: Double
@@ -73,7 +75,8 @@ public struct SceneTracker: Sendable {
         var seen: [TrackedObject] = []
         for track in tracker.tracks where track.isSeen {
             var object = objects[track.id]
-                ?? TrackedObject(id: track.id, label: track.label, box: track.box, firstSeen: timestamp,
+                ?? TrackedObject(id: track.id, label: track.label, isTaught: track.classIndex == TaughtObjects.detectionClass,
+                                 box: track.box, firstSeen: timestamp,
                                  lastSeen: timestamp, confidentSightings: 0, isConfirmed: false, history: [])
             object.label = track.label
             object.box = track.box

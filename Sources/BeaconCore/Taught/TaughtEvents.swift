@@ -36,13 +36,24 @@ public enum TaughtEffect: Sendable, Hashable {
 extension TaughtObjects {
     /// The detector class index taught things are reported under; their label is the name they were taught as.
     public static let detectionClass = -3
+
+    /// Two (class, label) pairs name the same kind of thing: the same class, and for taught things (which all share
+    /// one class) the same name.
+    static func sameKind(_ classA: Int, _ labelA: String, _ classB: Int, _ labelB: String) -> Bool {
+        classA == classB && (classA != detectionClass || labelA.lowercased() == labelB.lowercased())
+    }
+}
+
+extension Detection {
+    /// A person's taught thing (labelled with its name), not a detector class: said as theirs ("your cup"), never
+    /// mixed up with the detector's things of the same name.
+    public var isTaught: Bool { classIndex == TaughtObjects.detectionClass }
 }
 
 extension SearchTarget {
     /// Whether a detection is of this target: the same class, and for a taught thing (all share one class) the same
     /// name.
     public func accepts(_ detection: Detection) -> Bool {
-        detection.classIndex == classIndex
-            && (classIndex != TaughtObjects.detectionClass || detection.label.lowercased() == label.lowercased())
+        TaughtObjects.sameKind(classIndex, label, detection.classIndex, detection.label)
     }
 }
