@@ -96,6 +96,41 @@ final class VoiceInputTests {
         #expect(collected.events.prefix(2) == [.listening, .heard(.command(.explore), words: "explore")], "\(collected.events)")
     }
 
+    @Test("a name taught while listening joins the grammar at once: \"find my harmonica\" is heard after teaching it")
+    func taughtNameJoinsTheGrammarWithoutARestart() throws {
+        let names = Vocabulary()
+        let collected = EventLog()
+        let microphone = PushedMicrophone(name: "phone")
+        let input = VoiceInput(microphone: microphone,
+                               makeRecognizer: { try CommandRecognizer(grammar: CommandGrammar(objectNames: names.names)) },
+                               vocabularyVersion: { names.version }) { collected.append($0) }
+        input.start()
+        let command = try spoken("Find my harmonica.")
+        let silence = PCMAudio.silence(seconds: 1, sampleRate: CommandRecognizer.sampleRate).samples
+        func talk() -> [VoiceInput.Event] {
+            let before = collected.events.count
+            microphone.startTalk()
+            microphone.push(command)
+            microphone.push(silence)
+            microphone.endTalk()
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, !collected.events.dropFirst(before).contains(where: {
+                if case .listening = $0 { false } else { true }
+            }) {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return Array(collected.events.dropFirst(before))
+        }
+        let untaught = talk()
+        #expect(!untaught.contains(.heard(.command(.findObject("harmonica")), words: "find my harmonica")), "\(untaught)")
+        names.teach("harmonica")
+        microphone.push(silence) // the voice thread reads a chunk, sees the new vocabulary and rebuilds between talks
+        let taught = talk()
+        input.stop()
+        #expect(taught.contains { if case .heard(.command(.findObject(let name)), _) = $0 { name.contains("harmonica") } else { false } },
+                "\(taught)")
+    }
+
     @Test("push-to-talk: without the key nothing is heard, even a command")
     func nothingWithoutKey() throws {
         let heard = try events([.pause(0.5), .say("What did you detect recently?"), .pause(1)], alwaysListening: false)
@@ -182,5 +217,22 @@ final class EventLog: @unchecked Sendable {
 
     func waitForEnd(timeout: Double) -> Bool {
         ended.wait(timeout: .now() + timeout) == .success
+    }
+}
+
+/// Names a test teaches while a voice input listens, and a version that changes with them.
+final class Vocabulary: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taught: [String] = []
+    private var changes = 0
+
+    var names: [String] { lock.withLock { CommandGrammar.everydayObjectNames() + taught } }
+    var version: Int { lock.withLock { changes } }
+
+    func teach(_ name: String) {
+        lock.withLock {
+            taught.append(name)
+            changes += 1
+        }
     }
 }

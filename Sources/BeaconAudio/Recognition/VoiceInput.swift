@@ -32,6 +32,10 @@ public final class VoiceInput: @unchecked Sendable {
     /// Built on the voice thread (loading the model takes a moment no one should wait for) and used only there.
     private var recognizer: CommandRecognizer!
     private let makeRecognizer: () throws -> CommandRecognizer
+    /// Changes when the names the grammar should know change (a thing taught or forgotten): the recogniser is then
+    /// built again, between utterances, so "find my keys" is heard right after teaching them, not next start.
+    private let vocabularyVersion: (@Sendable () -> Int)?
+    private var builtForVersion: Int?
     private let loadsOnFirstTalk: Bool
     private let onEvent: @Sendable (Event) -> Void
 
@@ -62,12 +66,16 @@ public final class VoiceInput: @unchecked Sendable {
     ///   meanwhile is remembered. Its error ends voice input with `.ended(error)`.
     ///   With `loadsOnFirstTalk` (push to talk only) it is built when the talk key is first pressed instead: a
     ///   server with many phones, most of which never talk, then keeps no model for them (tens of MiB each).
+    /// - Parameter vocabularyVersion: read before each chunk; when it differs from its value at the last build,
+    ///   `makeRecognizer` is called again once no one is speaking.
     public init(microphone: any Microphone, makeRecognizer: @escaping () throws -> CommandRecognizer,
+                vocabularyVersion: (@Sendable () -> Int)? = nil,
                 alwaysListening: Bool = false, windowSeconds: Double = VoiceInput.defaultWindowSeconds,
                 loadsOnFirstTalk: Bool = false, onEvent: @escaping @Sendable (Event) -> Void) {
         self.loadsOnFirstTalk = loadsOnFirstTalk && !alwaysListening
         self.microphone = microphone
         self.makeRecognizer = makeRecognizer
+        self.vocabularyVersion = vocabularyVersion
         self.alwaysListening = alwaysListening
         self.windowSeconds = windowSeconds
         self.onEvent = onEvent
@@ -104,6 +112,7 @@ public final class VoiceInput: @unchecked Sendable {
         do {
             if !loadsOnFirstTalk { try loadRecognizer() }
             while let chunk = try microphone.read() {
+                try rebuildIfTheVocabularyChanged()
                 let pushed = lock.withLock { pushes } + microphone.talksStarted
                 if pushed != pushesSeen {
                     pushesSeen = pushed
@@ -130,8 +139,18 @@ public final class VoiceInput: @unchecked Sendable {
     }
 
     private func loadRecognizer() throws {
+        builtForVersion = vocabularyVersion?()
         recognizer = try makeRecognizer()
         recognizer.mode = alwaysListening ? .wakeWord : .command
+    }
+
+    /// A new grammar for new names, never in the middle of an utterance; an open window stays open.
+    private func rebuildIfTheVocabularyChanged() throws {
+        guard recognizer != nil, recognizer.speechStart == nil, let version = vocabularyVersion?(),
+              version != builtForVersion else { return }
+        let mode = recognizer.mode
+        try loadRecognizer()
+        recognizer.mode = mode
     }
 
     private func openWindow(announce: Bool = true) throws {

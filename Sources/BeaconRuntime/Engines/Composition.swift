@@ -147,15 +147,21 @@ public struct Composition {
     }
 
     /// Voice commands from `microphone`, recognised with PocketSphinx and the command table's grammar.
-    /// `taughtNames` join the names a command may say ("find my wallet"), as the person taught them.
+    /// The names of `taught` things join the names a command may say ("find my wallet"), as the person taught them,
+    /// from the moment they are taught.
     public func voiceInput(microphone: any Microphone, alwaysListening: Bool, loadsOnFirstTalk: Bool = false,
-                           taughtNames: [String] = [],
+                           taught: TaughtLookout?,
                            onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput {
-        let names = CommandGrammar.everydayObjectNames() + taughtNames.map { $0.lowercased() }.filter {
-            $0.unicodeScalars.allSatisfy(\.isASCII)
+        let grammar = { () -> CommandGrammar in
+            let taughtNames = (taught?.summaries ?? []).map { $0.name.lowercased() }.filter {
+                $0.unicodeScalars.allSatisfy(\.isASCII)
+            }
+            return CommandGrammar(objectNames: CommandGrammar.everydayObjectNames() + taughtNames)
         }
-        return VoiceInput(microphone: microphone,
-                          makeRecognizer: { try CommandRecognizer(grammar: CommandGrammar(objectNames: names)) },
+        var version: (@Sendable () -> Int)?
+        if let taught { version = { taught.version } }
+        return VoiceInput(microphone: microphone, makeRecognizer: { try CommandRecognizer(grammar: grammar()) },
+                          vocabularyVersion: version,
                           alwaysListening: alwaysListening, loadsOnFirstTalk: loadsOnFirstTalk, onEvent: onEvent)
     }
 

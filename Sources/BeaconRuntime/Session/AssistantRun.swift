@@ -103,7 +103,7 @@ public struct AssistantRun {
             let voice = microphone.map { microphone in
                 { (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
                     composition.voiceInput(microphone: microphone, alwaysListening: listenAlways,
-                                           taughtNames: engines.taught?.summaries.map(\.name) ?? [], onEvent: onEvent)
+                                           taught: engines.taught, onEvent: onEvent)
                 }
             }
             try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),

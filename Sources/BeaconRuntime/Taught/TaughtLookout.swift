@@ -27,6 +27,9 @@ public final class TaughtLookout: @unchecked Sendable {
     /// What is taught, in the order it was first taught.
     public var summaries: [TaughtSummary] { lock.withLock { things } }
 
+    /// Changes with every teach and forget (what the voice grammar should know changes with it).
+    public var version: Int { lock.withLock { generation } }
+
     public func imageEmbedder() throws -> ImageEmbedder {
         try lock.withLock {
             if embedder == nil { embedder = Result { try makeEmbedder() } }
