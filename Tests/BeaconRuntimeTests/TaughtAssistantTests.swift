@@ -101,6 +101,20 @@ import Testing
         #expect(!kept.contains { [".jpg", ".png", ".mp4"].contains(where: $0.hasSuffix) }, "\(kept)")
     }
 
+    /// On the wall clock (as with a camera) views are taken on a thread of their own and come back to the session:
+    /// the teaching still ends with the mug learned.
+    @Test func liveTeachingTakesItsViewsOffTheLoopAndLearnsTheMug() throws {
+        guard Self.available() else { return }
+        let folder = try TestData.temporaryFolder("beacon-taught-live")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = try Self.mugVideo(in: folder, thenFind: false)
+        let run = AssistantRun(input: video.path, microphone: "none", realtime: true, json: true, silent: true,
+                               dataDirectory: folder.appendingPathComponent("data").path)
+        let said = try AssistantRunTests.session(run, script: "teach my mug\n").said
+        #expect(said.contains("Now put it down somewhere else and point the camera at it."), "\(said)")
+        #expect(said.contains { $0.hasPrefix("Mug learned from ") && $0.hasSuffix(" views.") }, "\(said)")
+    }
+
     @Test func beaconTeachFromAVideoIsGuidedLikeTheAssistant() throws {
         guard Self.available() else { return }
         let folder = try TestData.temporaryFolder("beacon-teach-video")

@@ -117,6 +117,11 @@ public final class AssistantLiveLoop {
             thread.name = "beacon-ride-check"
             thread.start()
         }
+        runner.takesTeachingViewElsewhere = { [inbox, turns] take in
+            let thread = Thread { inbox.post(.teachingView(Result { try InferenceTurns.take(turns, take) })) }
+            thread.name = "beacon-teaching-view"
+            thread.start()
+        }
         depthWorker = runner.computeDepthElsewhere(turns: turns) { [inbox] depth in inbox.post(.depth(depth)) }
         if let makeVoice {
             let voice = makeVoice { [inbox] event in inbox.post(.voice(event)) }
@@ -191,6 +196,8 @@ public final class AssistantLiveLoop {
                 try runner.dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
             case .ride(let checked)?:
                 try runner.dispatch(.ride(checked, timestamp: clock), at: clock)
+            case .teachingView(let view)?:
+                try runner.teachingViewTaken(view, at: clock)
             case .voice(let event)?:
                 try hear(event, at: clock)
             case .hangUp?:

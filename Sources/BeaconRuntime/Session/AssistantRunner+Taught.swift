@@ -35,13 +35,21 @@ extension AssistantRunner {
         }
     }
 
-    /// A view of the thing being taught, when the session watches for views and one is due.
+    /// A view of the thing being taught, when the session watches for views and one is due: taken in line, or handed
+    /// to `takesTeachingViewElsewhere` (live runs), which brings it back through `teachingViewTaken`.
     func takeTeachingView(of frame: Frame, at clock: Double) throws {
         guard let due = nextTeachingView, clock >= due, case .teaching = session.mode, let taught = engines.taught else { return }
         nextTeachingView = clock + Self.teachingViewInterval
         let engines = self.engines
-        let view = Result { try TeachingView.take(from: frame, detections: engines.objectDetector().detect(frame),
-                                                  embedder: taught.imageEmbedder()) }
+        let take: @Sendable () throws -> TeachingView = {
+            try TeachingView.take(from: frame, detections: engines.objectDetector().detect(frame), embedder: taught.imageEmbedder())
+        }
+        if let takesTeachingViewElsewhere { return takesTeachingViewElsewhere(take) }
+        try teachingViewTaken(Result(catching: take), at: clock)
+    }
+
+    /// A view taken (or why none could be): the session judges it; without an embedding model the teaching ends.
+    public func teachingViewTaken(_ view: Result<TeachingView, any Error>, at clock: Double) throws {
         switch view {
         case .success(let view): try dispatch(.taught(.view(view), timestamp: clock), at: clock)
         case .failure(let error):

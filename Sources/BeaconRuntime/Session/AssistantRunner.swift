@@ -134,6 +134,10 @@ public final class AssistantRunner {
     /// for it): they are handed the check to run, and bring its result back as a `.ride` event. Scripted runs check
     /// in line.
     public var checksCarElsewhere: ((@escaping @Sendable () throws -> RideEvent) -> Void)?
+    /// Live runs take a view of a thing being taught (a detection and an embedding, about 0.1 s every 0.6 s) on a
+    /// thread of their own, so frames and keys do not wait; it comes back as a `.teachingView` item. Scripted runs
+    /// take it in line.
+    public var takesTeachingViewElsewhere: ((@escaping @Sendable () throws -> TeachingView) -> Void)?
     /// Live runs compute depth on a thread of their own (`computeDepthElsewhere`); scripted runs in line.
     private var measuresDepthElsewhere: ((Frame) -> Void)?
     private var depthPacer = DepthPacer()

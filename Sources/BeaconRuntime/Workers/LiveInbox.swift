@@ -21,6 +21,8 @@ public final class LiveInbox: @unchecked Sendable {
         case page(PageText)
         /// A car checked for find my ride on a thread of its own.
         case ride(RideEvent)
+        /// A view of the thing being taught, taken on a thread of its own (or why none could be).
+        case teachingView(Result<TeachingView, any Error>)
         /// What the voice thread heard (a command, a rejection, the end of the microphone).
         case voice(VoiceInput.Event)
         /// The person went away (a phone disconnected): the session ends now, settled or not.
