@@ -82,4 +82,37 @@ import Testing
         let withIt = TaughtProposals().proposals(detections: [table, cup], aspect: 4.0 / 3)
         #expect(withIt.first == cup.box && !withIt.contains(table.box))
     }
+
+    @Test func aStillPictureIsAlsoLookedAtInTilesThatAreItsReference() {
+        let cup = Detection(classIndex: 41, label: "cup", confidence: 0.3, box: NormalizedRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2))
+        // A 1600×1069 photo: tiles of 214 pixels, 7 across and 5 down, edge to edge, the grid centred.
+        let plan = TaughtProposals.still.plan(detections: [cup], width: 1600, height: 1069)
+        #expect(plan.reference.count == 35)
+        #expect(plan.proposals == [cup.box] + plan.reference)
+        let first = plan.reference[0], last = plan.reference[34]
+        #expect(abs(first.width * 1600 - 213.8) < 0.1 && abs(first.height - 0.2) < 1e-9)
+        #expect(abs(first.x - (1 - last.maxX)) < 1e-9 && abs(first.y) < 1e-9 && abs(last.maxY - 1) < 1e-9)
+        // A small picture (a 128-pixel tile) would need tiles blown up many times: it is looked at as a live frame.
+        let small = TaughtProposals.still.plan(detections: [cup], width: 128, height: 128)
+        #expect(small.reference.isEmpty)
+        #expect(small.proposals == TaughtProposals().proposals(detections: [cup], aspect: 1))
+        // A live frame has no tiles, whatever its size.
+        #expect(TaughtProposals().plan(detections: [cup], width: 1600, height: 1069).reference.isEmpty)
+    }
+
+    @Test func theContrastIsTakenFromTheReferenceWhenThereIsOne() {
+        func mixed(_ parts: [Int: Float]) -> [Float] {
+            var vector = [Float](repeating: 0, count: 8)
+            for (axis, value) in parts { vector[axis] = value }
+            return TaughtObjects.normalised(vector)
+        }
+        let taught = TaughtObjects(views: [("keys", mixed([0: 0.6, 6: 0.8])), ("keys", mixed([0: 0.5, 6: 0.8, 7: 0.3]))])
+        let keys = mixed([0: 0.6, 6: 0.8])
+        // Two proposals both of the keys have nothing to stand out from among themselves…
+        #expect(taught.identify(proposals: [keys, keys]).allSatisfy { $0 == nil })
+        // …but do from the picture's background (the shelf, axis 5, and what all of it shares, axis 6).
+        let shelf = mixed([5: 0.6, 6: 0.8])
+        #expect(taught.identify(proposals: [keys, keys], reference: [shelf, shelf, mixed([5: 0.5, 6: 0.8, 4: 0.3])])
+            .allSatisfy { $0?.name == "keys" })
+    }
 }

@@ -60,10 +60,15 @@ public struct TaughtObjects: Sendable {
     ///   confusions 0, false finds 1/8; 86–91 ms a frame with the detector (300–320 with the machine loaded).
     ///   Alone 5/18 (0 of 9 in photos), 1/48 false; by threes 46/180 (0/90), 3 confusions, 10/160 false; by fives
     ///   21/90 (0/45), 1 confusion, 5/48 false.
-    /// - now (raw ≥ 0.5, contrast ≥ 0.3, margin 0.1, proposals as `TaughtProposals`): hits 7/18 (4 of 9 in photos),
-    ///   confusions 0, false finds 0/8; 78–86 ms, the photos with 5 taught objects 81–86 ms, p95 under 100 (130–220
-    ///   loaded). Alone 10/18 (6/9), 13/48 false; by threes 77/180 (46/90), 6 confusions, 8/160 false; by fives
-    ///   35/90 (20/45), 2 confusions, 0/48 false.
+    /// - now, live frames (raw ≥ 0.5, contrast ≥ 0.3, margin 0.1, proposals as `TaughtProposals()`, `--live`): hits
+    ///   7/18 (4 of 9 in photos), confusions 0, false finds 0/8; 78–86 ms, the photos with 5 taught objects 81–86 ms,
+    ///   p95 under 100 (130–220 loaded). Alone 10/18 (6/9), 13/48 false; by threes 77/180 (46/90), 6 confusions,
+    ///   8/160 false; by fives 35/90 (20/45), 2 confusions, 0/48 false.
+    /// - now, still pictures (`TaughtProposals.still`, as `beacon detect` and the bench by default; the same
+    ///   thresholds): hits 9/18 (6 of 9 in photos), confusions 0, false finds 0/8. Alone 12/18 (8/9), 13/48 false;
+    ///   by threes 100/180 (69/90), 6 confusions, 8/160 false; by fives 46/90 (31/45), 2 confusions, 0/48 false.
+    ///   A 1600×1069 photo is about 55 crops: 0.6 s with the detector (1 s loaded); the 128-pixel distractors are
+    ///   judged as live frames, so they are named no more often.
     /// The contrast is what lets small things in rooms through: no raw threshold does (0.62 already names a taught
     /// thing in 3 of 8 distractors and still finds none in the photos). Weak spot: one object taught alone has no
     /// runner-up to beat, and another thing of its kind held up to the camera is named about 1 time in 4.
@@ -119,12 +124,14 @@ public struct TaughtObjects: Sendable {
         return Identification(name: objects[best.0].name, score: best.1, margin: margin)
     }
 
-    /// The taught objects the proposals of one picture show, in order (nil: none), each also judged against the
-    /// picture's mean proposal embedding, so that what the whole picture shares does not count. A single proposal
-    /// has nothing to stand out from and is judged alone.
-    public func identify(proposals embeddings: [[Float]]) -> [Identification?] {
-        guard embeddings.count > 1, let dimension = embeddings.first?.count else { return embeddings.map { identify($0) } }
-        let centre = Self.mean(embeddings.filter { $0.count == dimension })
+    /// The taught objects the proposals of one picture show, in order (nil: none), each also judged against what
+    /// the whole picture shares, so that it does not count: the mean of `reference` (a still picture's grid of tiles,
+    /// see `TaughtProposals.plan`), or without one the mean of the proposals. A single proposal with no reference has
+    /// nothing to stand out from and is judged alone.
+    public func identify(proposals embeddings: [[Float]], reference: [[Float]] = []) -> [Identification?] {
+        let base = reference.isEmpty ? embeddings : reference
+        guard base.count > 1, let dimension = base.first?.count else { return embeddings.map { identify($0) } }
+        let centre = Self.mean(base.filter { $0.count == dimension })
         let centred = objects.map { $0.centred(on: centre) }
         return embeddings.map { embedding in
             guard var named = identify(embedding), let index = objects.firstIndex(where: { $0.name == named.name }) else {
@@ -176,8 +183,18 @@ public struct TaughtObjects: Sendable {
 
 /// Where to look for taught objects in a picture: the detector's boxes of any class (a wallet is often "a cell
 /// phone" or "a book" to a COCO detector, at low confidence) but those covering most of the picture, and,
-/// where the detector saw nothing, a few windows at two sizes. At most 9 in all, so that even on a loaded 2-core
-/// machine (an embedding 20–30 ms, the detector about 70 ms) a frame takes under a third of a second.
+/// where the detector saw nothing, a few windows at two sizes. At most 9 in all for a live frame, so that even on a
+/// loaded 2-core machine (an embedding 20–30 ms, the detector about 70 ms) a frame takes under a third of a second.
+///
+/// A still picture (`still`, for `beacon detect`) can afford a second or so: more of the detector's faint boxes, and
+/// a grid of object-sized tiles that are both proposals and the picture's reference for the contrast
+/// (`TaughtObjects.identify(proposals:reference:)`). In a big photo the things sought are a tenth to a third of its
+/// width, and its background is mostly table, shelf or bag: the mean of such tiles is what a thing must stand out from, where
+/// the mean of the proposals — mostly things, and different things depending on which boxes the detector returned —
+/// is not a steady reference. Measured by threes (see `TaughtObjects.Configuration`): 15–30 detector boxes with the
+/// tiles' mean found 66 of 90 photo scenes (tiles 0.15–0.25 of the shorter side all alike), 15 boxes with the
+/// proposals' mean 40 (7, as live, 46); the tiles as proposals too, 69. The distractors are small pictures, judged
+/// as live frames, and no more are named.
 public struct TaughtProposals: Sendable {
     /// Detector boxes taken, most confident first.
     public var maximumDetections = 7
@@ -191,8 +208,53 @@ public struct TaughtProposals: Sendable {
     public var windowSizes = [0.45, 0.3]
     /// Windows taken in all, those over the fewest detections first.
     public var maximumWindows = 2
+    /// For a still picture: the side of the reference tiles, as a share of the picture's shorter side (nil: a live
+    /// frame, no tiles)…
+    public var tileSize: Double? = nil
+    /// …laid edge to edge when they are at least this many pixels. Smaller ones (a 128-pixel picture) are blown up
+    /// to the embedder's 224 and name look-alikes: denser windows in the 128-pixel distractors took false finds by
+    /// threes from 8 to 29–43 of 160, so such a picture is judged as a live frame.
+    public var minimumTilePixels = 96.0
+    /// Detector boxes taken in a still picture with tiles (the windows are the tiles there).
+    public var stillDetections = 20
 
     public init() {}
+
+    /// For still pictures: more detector boxes and the tile grid (about 55 crops in a 3:2 photo, 0.6–1 s).
+    public static var still: TaughtProposals {
+        var proposals = TaughtProposals()
+        proposals.tileSize = 0.2
+        return proposals
+    }
+
+    /// What to embed in a picture of `width`×`height` pixels: the proposals to name, and the reference whose mean the
+    /// contrast is taken from (empty: the proposals' own mean, as in a live frame).
+    public func plan(detections: [Detection], width: Int, height: Int) -> (proposals: [NormalizedRect], reference: [NormalizedRect]) {
+        let aspect = Double(width) / Double(max(height, 1))
+        let tiles = self.tiles(width: width, height: height)
+        guard !tiles.isEmpty else { return (proposals(detections: detections, aspect: aspect), []) }
+        var still = self
+        still.maximumDetections = stillDetections
+        still.maximumWindows = 0
+        return (still.proposals(detections: detections, aspect: aspect) + tiles, tiles)
+    }
+
+    /// The reference tiles of a still picture: squares of `tileSize` × the shorter side, edge to edge, the grid
+    /// centred; none for a live frame or a small picture.
+    public func tiles(width: Int, height: Int) -> [NormalizedRect] {
+        guard let tileSize, width > 0, height > 0 else { return [] }
+        let side = tileSize * Double(min(width, height))
+        guard side >= minimumTilePixels else { return [] }
+        let tileWidth = min(1, side / Double(width)), tileHeight = min(1, side / Double(height))
+        func starts(_ length: Double) -> [Double] {
+            let count = Int(((1 + 1e-4 - length) / length).rounded(.down)) + 1
+            let offset = (1 - Double(count) * length) / 2
+            return (0..<count).map { offset + Double($0) * length }
+        }
+        return starts(tileHeight).flatMap { y in
+            starts(tileWidth).map { x in NormalizedRect(x: x, y: y, width: tileWidth, height: tileHeight) }
+        }
+    }
 
     public func proposals(detections: [Detection], aspect: Double) -> [NormalizedRect] {
         var boxes: [NormalizedRect] = []

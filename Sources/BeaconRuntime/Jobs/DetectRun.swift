@@ -63,7 +63,8 @@ public struct DetectRun {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let views = try composition.settingsStore(dataDirectory: dataDirectory).taughtObjects.all()
         guard !views.isEmpty else { return nil }
-        return TaughtFinder(taught: TaughtObjects(views: views), embedder: try composition.imageEmbedder())
+        // One picture, no next frame to agree with: looked at as a still (more crops, a reference of tiles).
+        return TaughtFinder(taught: TaughtObjects(views: views), embedder: try composition.imageEmbedder(), still: true)
     }
 }
 

@@ -4,27 +4,42 @@ import Foundation
 
 /// Finds a person's taught objects in a picture: proposals (the detector's boxes of any class, and a few windows
 /// where it saw nothing) embedded and named by `TaughtObjects`. One picture's answer; a live search makes several
-/// frames agree (`TaughtAgreement`) before it believes one.
+/// frames agree (`TaughtAgreement`) before it believes one. A still picture, with no next frame to agree with, is
+/// looked at harder (`TaughtProposals.still`).
 public struct TaughtFinder: Sendable {
     public let taught: TaughtObjects
-    public var proposals = TaughtProposals()
+    public var proposals: TaughtProposals
+    /// Told every named proposal of each picture, for measuring (`beacon bench taught --scores`); nil: nothing.
+    public var report: (@Sendable (String) -> Void)? = nil
     let embedder: ImageEmbedder
 
-    public init(taught: TaughtObjects, embedder: ImageEmbedder) {
+    /// `still`: a single picture (`beacon detect`), looked at with about 55 crops rather than a live frame's 9.
+    public init(taught: TaughtObjects, embedder: ImageEmbedder, still: Bool = false) {
         self.taught = taught
         self.embedder = embedder
+        proposals = still ? .still : TaughtProposals()
     }
 
     /// The taught objects in `frame`, as detections labelled with their names (confidence: the score), one box each
     /// (the best-scoring one), given the detector's `detections` of it. All proposals are embedded first: each is
-    /// judged against the others (`TaughtObjects.identify(proposals:)`).
+    /// judged against the others, or a still picture's reference tiles (`TaughtObjects.identify(proposals:reference:)`).
     public func find(in frame: Frame, detections: [Detection]) throws -> [Detection] {
         guard !taught.isEmpty else { return [] }
-        let boxes = proposals.proposals(detections: detections, aspect: Double(frame.width) / Double(frame.height))
+        let plan = proposals.plan(detections: detections, width: frame.width, height: frame.height)
+        let boxes = plan.proposals
         let embeddings = try boxes.map { try embedder.embedding(of: frame, region: $0) }
+        // The reference tiles are proposals too: their embeddings are not computed twice.
+        var embedded: [NormalizedRect: [Float]] = [:]
+        for (box, embedding) in zip(boxes, embeddings) { embedded[box] = embedding }
+        let reference = try plan.reference.map { try embedded[$0] ?? embedder.embedding(of: frame, region: $0) }
         var best: [String: Detection] = [:]
-        for (box, named) in zip(boxes, taught.identify(proposals: embeddings)) {
+        for (box, named) in zip(boxes, taught.identify(proposals: embeddings, reference: reference)) {
             guard let named else { continue }
+            if let report {
+                let pixels = box.pixels(width: frame.width, height: frame.height)
+                report(String(format: "%@ at %.0f,%.0f–%.0f,%.0f: score %.2f, margin %.2f, contrast %.2f", named.name,
+                              pixels.x1, pixels.y1, pixels.x2, pixels.y2, named.score, named.margin, named.contrast ?? .nan))
+            }
             if (best[named.name]?.confidence ?? -1) < Double(named.score) {
                 best[named.name] = Detection(classIndex: TaughtObjects.detectionClass, label: named.name, confidence: Double(named.score), box: box)
             }
