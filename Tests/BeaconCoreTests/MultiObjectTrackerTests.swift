@@ -181,6 +181,40 @@ import Testing
         #expect(abs(repaired.box.midX - 0.37) < 1e-9)
     }
 
+    /// Drift repair takes a nearby box only when it is of roughly the track's size: the track of a cup boxed with its
+    /// saucer must not become the spoon beside it.
+    @Test func driftRepairDoesNotTakeABoxOfAnotherSize() throws {
+        var tracker = MultiObjectTracker()
+        tracker.update(detections: [Cups.at(0.5, size: 0.6)], timestamp: 0)
+        let spoon = Cups.at(0.62, size: 0.12, confidence: 0.3)
+        for frame in 1..<15 { tracker.update(detections: [spoon], timestamp: 0.1 * Double(frame)) }
+        #expect(tracker.isRepairFrame)
+        let track = try #require(tracker.tracks.first)
+        #expect(track.lastMatch == nil)
+        #expect(abs(track.box.width - 0.6) < 1e-9)
+    }
+
+    /// A search's tracker takes two nested boxes of its class (a cup, and the cup with its saucer) as one object: one
+    /// track, the older identity, following the more confident box; apart from a search they stay two.
+    @Test func nestedBoxesOfOneClassAreOneObjectInASearch() throws {
+        let withSaucer = Detection(classIndex: Cups.classIndex, label: "cup", confidence: 0.6,
+                                   box: NormalizedRect(x: 0.55, y: 0.2, width: 0.45, height: 0.78))
+        let cup = Detection(classIndex: Cups.classIndex, label: "cup", confidence: 0.8,
+                            box: NormalizedRect(x: 0.65, y: 0.2, width: 0.33, height: 0.48))
+        func tracked(_ configuration: MultiObjectTracker.Configuration) -> [Track] {
+            var tracker = MultiObjectTracker(configuration: configuration)
+            tracker.update(detections: [withSaucer], timestamp: 0)
+            for frame in 1...4 { tracker.update(detections: [cup, withSaucer], timestamp: 0.1 * Double(frame)) }
+            return tracker.tracks
+        }
+        let search = tracked(GuidanceConfiguration().tracker)
+        #expect(search.count == 1)
+        let merged = try #require(search.first)
+        #expect(merged.id == 1)
+        #expect(merged.box == cup.box)
+        #expect(tracked(MultiObjectTracker.Configuration()).count == 2)
+    }
+
     @Test func repairFramesFreezeTheMotionOfMissingTracks() throws {
         var tracker = MultiObjectTracker()
         tracker.update(detections: [Cups.at(0.30)], timestamp: 0)

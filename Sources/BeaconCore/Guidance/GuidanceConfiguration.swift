@@ -1,6 +1,11 @@
 /// Every tunable of a guidance session, with the defaults the design notes give.
 public struct GuidanceConfiguration: Sendable {
-    public var tracker = MultiObjectTracker.Configuration()
+    /// A search merges nested boxes of its target's class: it guides to one thing either way.
+    public var tracker: MultiObjectTracker.Configuration = {
+        var tracker = MultiObjectTracker.Configuration()
+        tracker.mergesNested = MultiObjectTracker.Configuration.NestedBoxes()
+        return tracker
+    }()
     public var lock = TargetLock.Configuration()
     public var cues = CueModel()
     public var speech = SpeechArbiter.Configuration()

@@ -36,6 +36,20 @@ public struct MultiObjectTracker: Sendable {
         /// box away from its object.
         public var repairEvery = 15
         public var repairRadius = 0.3
+        /// …and only to a detection of roughly its size (areas within this factor, three times each way): on the
+        /// coffee pan the track of a cup boxed with its saucer was repaired onto the spoon's box beside it (25 times
+        /// smaller), and guidance followed the spoon.
+        public var repairMaximumSizeRatio = 9.0
+        /// Two tracks of one class whose boxes nest — the smaller at least `nestedOverlap` inside the larger and at
+        /// least `nestedAreaShare` of its area — are one object boxed twice (a cup, and the cup with its saucer),
+        /// so they become one track; IoU alone keeps them apart (0.45 there). Nil keeps them apart: a child in
+        /// front of an adult is two people to count, while a search guides to one thing either way.
+        public var mergesNested: NestedBoxes? = nil
+        public struct NestedBoxes: Sendable, Hashable {
+            public var nestedOverlap = 0.85
+            public var nestedAreaShare = 0.35
+            public init() {}
+        }
         /// How long a prediction may extrapolate past the anchor, in seconds.
         public var predictionHorizon = 0.5
         /// Weight of a new velocity measurement against the previous estimate.
@@ -126,7 +140,9 @@ public struct MultiObjectTracker: Sendable {
         if isRepairFrame {
             associate(confident + weak, kind: .repaired) { track, detection in
                 let distance = min(track.box.centreDistance(to: detection.box), track.anchor.centreDistance(to: detection.box))
-                guard distance < configuration.repairRadius else { return nil }
+                let larger = max(track.box.area, detection.box.area), smaller = min(track.box.area, detection.box.area)
+                guard distance < configuration.repairRadius,
+                      larger <= smaller * configuration.repairMaximumSizeRatio else { return nil }
                 return MatchCandidate(row: 0, column: 0, overlap: 0, distance: distance)
             }
         }
@@ -213,22 +229,34 @@ public struct MultiObjectTracker: Sendable {
         tracks[index].hasVelocity = false
     }
 
+    /// Whether one box lies inside the other as one object boxed twice (see `Configuration.mergesNested`).
+    private func areNested(_ a: NormalizedRect, _ b: NormalizedRect) -> Bool {
+        guard let rule = configuration.mergesNested else { return false }
+        let smaller = min(a.area, b.area), larger = max(a.area, b.area)
+        guard smaller > 0 else { return false }
+        return a.intersectionArea(b) >= rule.nestedOverlap * smaller && smaller >= rule.nestedAreaShare * larger
+    }
+
     /// Two tracks that have converged on one object become one. The older identity survives (a target lock holds it)
-    /// and takes the state of whichever was seen more recently.
+    /// and takes the state of whichever was seen more recently (of nested ones, the more confident).
     ///
-    /// Only strong overlap counts here, not the centre-distance rule: two real objects side by side may have close
-    /// centres, but their boxes barely overlap.
+    /// Only strong overlap (or nesting, where asked for) counts here, not the centre-distance rule: two real objects
+    /// side by side may have close centres, but their boxes barely overlap.
     private mutating func mergeDuplicateTracks() {
         var index = 0
         while index < tracks.count {
             var other = index + 1
             while other < tracks.count {
                 let older = tracks[index], newer = tracks[other]
-                guard older.isSameKind(as: newer), older.box.iou(newer.box) > configuration.duplicateIoU else {
+                let overlapping = older.box.iou(newer.box) > configuration.duplicateIoU
+                guard older.isSameKind(as: newer), overlapping || areNested(older.box, newer.box) else {
                     other += 1
                     continue
                 }
-                let fresher = (newer.misses, -newer.hits) < (older.misses, -older.hits) ? newer : older
+                // Nested boxes are two views of one object, both seen now: the detector's surer one is the object.
+                let fresher = overlapping
+                    ? ((newer.misses, -newer.hits) < (older.misses, -older.hits) ? newer : older)
+                    : ((newer.misses, -newer.confidence) < (older.misses, -older.confidence) ? newer : older)
                 var survivor = fresher.adopting(id: older.id)
                 survivor.hits = max(older.hits, newer.hits)
                 survivor.isConfirmed = older.isConfirmed || newer.isConfirmed
