@@ -18,8 +18,7 @@ public final class FastDepthEstimator: DepthEstimator, @unchecked Sendable {
 
     private let lock = NSLock()
     private var input: [UInt8]
-    private var columnOffsets: [Int] = []
-    private var columnWeights: [Float] = []
+    private var resampler = ByteResampler()
 
     public init(session: InferenceSession) throws {
         guard session.inputs.count == 1, session.outputs.count == 1,
@@ -73,34 +72,7 @@ public final class FastDepthEstimator: DepthEstimator, @unchecked Sendable {
     /// The plain resize of the whole picture (no letterbox: the model was trained on stretched frames), bilinear
     /// with half-pixel centres and rounded to bytes, like scripts/reference_depth.py.
     private func fillInput(from frame: Frame) {
-        let (width, height) = (inputWidth, inputHeight)
-        let xScale = Float(frame.width) / Float(width), yScale = Float(frame.height) / Float(height)
-        BilinearTap.columns(count: width, scale: xScale, sourceWidth: frame.width,
-                            offsets: &columnOffsets, weights: &columnWeights)
-        let stride = frame.width * 3
-        frame.rgb.withUnsafeBufferPointer { source in
-            input.withUnsafeMutableBufferPointer { target in
-                columnOffsets.withUnsafeBufferPointer { offsets in
-                    columnWeights.withUnsafeBufferPointer { weights in
-                        for y in 0..<height {
-                            let tap = BilinearTap.at(y, scale: yScale, sourceLength: frame.height)
-                            let near = tap.near * stride, far = tap.far * stride
-                            let fy = tap.farWeight
-                            var out = y * width * 3
-                            for x in 0..<width {
-                                let a = offsets[2 * x], b = offsets[2 * x + 1], fx = weights[x]
-                                for channel in 0..<3 {
-                                    let top = Float(source[near + a + channel]) * (1 - fx) + Float(source[near + b + channel]) * fx
-                                    let bottom = Float(source[far + a + channel]) * (1 - fx) + Float(source[far + b + channel]) * fx
-                                    let value = top * (1 - fy) + bottom * fy
-                                    target[out] = UInt8(min(255, max(0, value + 0.5)))
-                                    out += 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        resampler.resample(frame, width: frame.width, height: frame.height, into: &input,
+                           targetWidth: inputWidth, targetHeight: inputHeight)
     }
 }

@@ -38,8 +38,7 @@ public final class ImageEmbedder: @unchecked Sendable {
 
     private let lock = NSLock()
     private var input: [UInt8]
-    private var columnOffsets: [Int] = []
-    private var columnWeights: [Float] = []
+    private var resampler = ByteResampler()
 
     public init(session: InferenceSession, margin: Double = 0.05) throws {
         let wrong = { (reason: String) in EmbeddingError.unexpectedModel(path: session.modelPath, reason: reason) }
@@ -114,35 +113,7 @@ public final class ImageEmbedder: @unchecked Sendable {
 
     /// The crop resized to the model's input, bilinear with half-pixel centres (no antialiasing), rounded to bytes.
     private func fillInput(from frame: Frame, crop: PixelCrop) {
-        let (width, height) = (inputWidth, inputHeight)
-        let xScale = Float(crop.width) / Float(width), yScale = Float(crop.height) / Float(height)
-        BilinearTap.columns(count: width, scale: xScale, sourceWidth: crop.width,
-                            offsets: &columnOffsets, weights: &columnWeights)
-        let stride = frame.width * 3
-        let left = crop.x * 3
-        frame.rgb.withUnsafeBufferPointer { source in
-            input.withUnsafeMutableBufferPointer { target in
-                columnOffsets.withUnsafeBufferPointer { offsets in
-                    columnWeights.withUnsafeBufferPointer { weights in
-                        for y in 0..<height {
-                            let tap = BilinearTap.at(y, scale: yScale, sourceLength: crop.height)
-                            let near = (crop.y + tap.near) * stride + left, far = (crop.y + tap.far) * stride + left
-                            let fy = tap.farWeight
-                            var out = y * width * 3
-                            for x in 0..<width {
-                                let a = offsets[2 * x], b = offsets[2 * x + 1], fx = weights[x]
-                                for channel in 0..<3 {
-                                    let top = Float(source[near + a + channel]) * (1 - fx) + Float(source[near + b + channel]) * fx
-                                    let bottom = Float(source[far + a + channel]) * (1 - fx) + Float(source[far + b + channel]) * fx
-                                    let value = top * (1 - fy) + bottom * fy
-                                    target[out] = UInt8(min(255, max(0, value + 0.5)))
-                                    out += 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        resampler.resample(frame, x: crop.x, y: crop.y, width: crop.width, height: crop.height, into: &input,
+                           targetWidth: inputWidth, targetHeight: inputHeight)
     }
 }
