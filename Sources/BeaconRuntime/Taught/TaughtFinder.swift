@@ -67,7 +67,13 @@ public struct TeachingViews: Sendable {
     /// One picture taught: its region found, embedded and judged; `kept` gains the embedding when it is a new view.
     public func learn(from frame: Frame, detector: any ObjectDetector, embedder: ImageEmbedder,
                       kept: inout [[Float]]) throws -> TeachingOutcome {
-        let region = region(in: try detector.detect(frame))
+        try learn(from: frame, detections: detector.detect(frame), embedder: embedder, kept: &kept)
+    }
+
+    /// The same, given the detector's boxes of the picture.
+    public func learn(from frame: Frame, detections: [Detection], embedder: ImageEmbedder,
+                      kept: inout [[Float]]) throws -> TeachingOutcome {
+        let region = region(in: detections)
         let embedding = try embedder.embedding(of: frame, region: region)
         // Pictures chosen by the person are not judged for blur: there is no sharpest one of the same camera.
         let outcome = judge.judge(region, embedding: embedding, kept: kept)

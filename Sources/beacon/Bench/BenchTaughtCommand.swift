@@ -51,10 +51,12 @@ struct BenchTaughtCommand: ParsableCommand {
         let root = URL(fileURLWithPath: folder)
         let files = FileManager.default
         let composition = Composition()
-        let detector = try composition.detector(DetectorSettings())
+        // One faint run serves teaching too: non-maximum suppression keeps every box above the model's usual
+        // threshold as a run at that threshold would (as `beacon detect` does), so one detector is loaded, not two.
         var faint = DetectorSettings()
         faint.confidence = 0.1
         let proposer = try composition.detector(faint)
+        let usual = DetectorSettings().thresholds(for: proposer.format.family).confidence
         let embedder = try composition.imageEmbedder()
         let decoder = ImageDecoder()
         let chosen = only.map { Set($0.split(separator: ",").map(String.init)) }
@@ -67,7 +69,9 @@ struct BenchTaughtCommand: ParsableCommand {
         for object in objects {
             var kept: [[Float]] = []
             for file in try Self.pictures(in: root.appendingPathComponent("\(object)/teach")) {
-                _ = try TeachingViews().learn(from: decoder.decode(contentsOf: file), detector: detector, embedder: embedder, kept: &kept)
+                let frame = try decoder.decode(contentsOf: file)
+                let detections = try proposer.detect(frame).filter { Float($0.confidence) >= usual }
+                _ = try TeachingViews().learn(from: frame, detections: detections, embedder: embedder, kept: &kept)
             }
             views += kept.map { (object, $0) }
             Console.line("Taught \(object) from \(kept.count) views.")
