@@ -182,12 +182,12 @@ import Testing
     }
 
     /// Drift repair takes a nearby box only when it is of roughly the track's size: the track of a cup boxed with its
-    /// saucer must not become the spoon beside it.
+    /// saucer must not become a box of its handle.
     @Test func driftRepairDoesNotTakeABoxOfAnotherSize() throws {
         var tracker = MultiObjectTracker()
         tracker.update(detections: [Cups.at(0.5, size: 0.6)], timestamp: 0)
-        let spoon = Cups.at(0.62, size: 0.12, confidence: 0.3)
-        for frame in 1..<15 { tracker.update(detections: [spoon], timestamp: 0.1 * Double(frame)) }
+        let handle = Cups.at(0.62, size: 0.12, confidence: 0.3)
+        for frame in 1..<15 { tracker.update(detections: [handle], timestamp: 0.1 * Double(frame)) }
         #expect(tracker.isRepairFrame)
         let track = try #require(tracker.tracks.first)
         #expect(track.lastMatch == nil)

@@ -37,8 +37,8 @@ public struct MultiObjectTracker: Sendable {
         public var repairEvery = 15
         public var repairRadius = 0.3
         /// …and only to a detection of roughly its size (areas within this factor, three times each way): on the
-        /// coffee pan the track of a cup boxed with its saucer was repaired onto the spoon's box beside it (25 times
-        /// smaller), and guidance followed the spoon.
+        /// coffee pan the track of a cup boxed with its saucer was repaired onto a box of the cup's handle (25 times
+        /// smaller), and guidance followed the handle.
         public var repairMaximumSizeRatio = 9.0
         /// Two tracks of one class whose boxes nest — the smaller at least `nestedOverlap` inside the larger and at
         /// least `nestedAreaShare` of its area — are one object boxed twice (a cup, and the cup with its saucer),
