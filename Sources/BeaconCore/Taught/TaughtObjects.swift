@@ -228,7 +228,8 @@ public struct TaughtProposals: Sendable {
     }
 
     /// What to embed in a picture of `width`×`height` pixels: the proposals to name, and the reference whose mean the
-    /// contrast is taken from (empty: the proposals' own mean, as in a live frame).
+    /// contrast is taken from (empty: the proposals' own mean, as in a live frame). The reference tiles are proposals
+    /// too, the last ones, so each is embedded once.
     public func plan(detections: [Detection], width: Int, height: Int) -> (proposals: [NormalizedRect], reference: [NormalizedRect]) {
         let aspect = Double(width) / Double(max(height, 1))
         let tiles = self.tiles(width: width, height: height)

@@ -28,10 +28,8 @@ public struct TaughtFinder: Sendable {
         let plan = proposals.plan(detections: detections, width: frame.width, height: frame.height)
         let boxes = plan.proposals
         let embeddings = try boxes.map { try embedder.embedding(of: frame, region: $0) }
-        // The reference tiles are proposals too: their embeddings are not computed twice.
-        var embedded: [NormalizedRect: [Float]] = [:]
-        for (box, embedding) in zip(boxes, embeddings) { embedded[box] = embedding }
-        let reference = try plan.reference.map { try embedded[$0] ?? embedder.embedding(of: frame, region: $0) }
+        // The reference tiles are the plan's last proposals: embedded once, as proposals.
+        let reference = Array(embeddings.suffix(plan.reference.count))
         var best: [String: Detection] = [:]
         for (box, named) in zip(boxes, taught.identify(proposals: embeddings, reference: reference)) {
             guard let named else { continue }
