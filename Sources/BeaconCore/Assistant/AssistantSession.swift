@@ -743,7 +743,7 @@ public struct AssistantSession: Sendable {
             if !before, let guidance, guidance.lock.isGuiding {
                 objectsFoundInMode += 1
                 let confidence = detections.filter(target.accepts).map(\.confidence).max()
-                remember(target.label, isTaught: target.classIndex == TaughtObjects.detectionClass,
+                remember(target.label, isTaught: target.isTaught,
                          confidence: confidence ?? settings.confidence, box: guidance.lock.box, at: timestamp,
                          into: &effects)
             }

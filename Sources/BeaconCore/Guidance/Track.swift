@@ -84,6 +84,9 @@ public struct Track: Sendable, Hashable, Codable, Identifiable {
 }
 
 extension Track {
+    /// A person's taught thing (see `Detection.isTaught`).
+    public var isTaught: Bool { classIndex == TaughtObjects.detectionClass }
+
     /// Whether a detection may be this track's object: the same class, and for taught things (which all share one
     /// class) the same name — keys must not take over the track of a wallet.
     func isSameKind(as detection: Detection) -> Bool {

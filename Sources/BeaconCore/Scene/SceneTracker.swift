@@ -75,7 +75,7 @@ public struct SceneTracker: Sendable {
         var seen: [TrackedObject] = []
         for track in tracker.tracks where track.isSeen {
             var object = objects[track.id]
-                ?? TrackedObject(id: track.id, label: track.label, isTaught: track.classIndex == TaughtObjects.detectionClass,
+                ?? TrackedObject(id: track.id, label: track.label, isTaught: track.isTaught,
                                  box: track.box, firstSeen: timestamp,
                                  lastSeen: timestamp, confidentSightings: 0, isConfirmed: false, history: [])
             object.label = track.label

@@ -51,6 +51,9 @@ extension Detection {
 }
 
 extension SearchTarget {
+    /// A search for one of the person's taught things, by its name.
+    public var isTaught: Bool { classIndex == TaughtObjects.detectionClass }
+
     /// Whether a detection is of this target: the same class, and for a taught thing (all share one class) the same
     /// name.
     public func accepts(_ detection: Detection) -> Bool {

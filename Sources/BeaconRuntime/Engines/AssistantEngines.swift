@@ -80,7 +80,7 @@ public final class AssistantEngines: @unchecked Sendable {
     /// looked for among the detector's boxes of every class and a few windows, and reported once frames agree.
     public func searchDetector(for target: SearchTarget) throws -> DetectorWorker.Detect {
         let detector = try objectDetector()
-        if target.classIndex == TaughtObjects.detectionClass, let taught {
+        if target.isTaught, let taught {
             _ = try taught.imageEmbedder()
             let search = TaughtSearch(name: target.label, taught: taught)
             return { frame, _ in try search.detections(in: frame, found: detector.detect(frame)) }
