@@ -86,10 +86,10 @@ struct BenchTaughtCommand: ParsableCommand {
 
         var scenes = 0, hits = 0, confusions = 0, falseFinds = 0, distractors = 0, bigScenes = 0, bigHits = 0
         var seconds: [Double] = [], allIn: [Double] = [], big: [Double] = []
-        var lastWidth = 0
-        func look(_ file: URL) throws -> [Detection] {
+        /// The taught things named in a scene (boxes in pixels), and whether it is a big picture.
+        func look(_ file: URL) throws -> (found: [Detection], isBig: Bool) {
             let frame = try decoder.decode(contentsOf: file)
-            lastWidth = max(frame.width, frame.height)
+            let isBig = max(frame.width, frame.height) >= Self.bigPicture
             if scores { Console.line("  \(file.path.replacingOccurrences(of: root.path + "/", with: "")), named proposals:") }
             let start = Monotonic.seconds()
             let detections = try proposer.detect(frame)
@@ -97,25 +97,26 @@ struct BenchTaughtCommand: ParsableCommand {
             let found = try finder.find(in: frame, detections: detections)
             seconds.append(Monotonic.seconds() - detected)
             allIn.append(Monotonic.seconds() - start)
-            if lastWidth >= Self.bigPicture { big.append(Monotonic.seconds() - start) }
+            if isBig { big.append(Monotonic.seconds() - start) }
             // Boxes in pixels for comparing with the truth.
-            return found.map { detection in
+            let scaled = found.map { detection in
                 var scaled = detection
                 scaled.box = NormalizedRect(x: detection.box.x * Double(frame.width), y: detection.box.y * Double(frame.height),
                                             width: detection.box.width * Double(frame.width), height: detection.box.height * Double(frame.height))
                 return scaled
             }
+            return (scaled, isBig)
         }
         for object in objects {
             for file in try Self.pictures(in: root.appendingPathComponent("\(object)/find")) {
                 scenes += 1
                 let key = "\(object)/find/\(file.lastPathComponent)"
                 let present = truth[key] ?? [:]
-                let found = try look(file)
+                let (found, isBig) = try look(file)
                 let hit = present[object].map { box in found.contains { $0.label == object && Self.matches(box, box: $0.box) } } ?? false
                 if hit { hits += 1 }
                 // Big pictures (the 1600×1069 photos): the thing is small among others, as in the issue's check.
-                if lastWidth >= Self.bigPicture {
+                if isBig {
                     bigScenes += 1
                     if hit { bigHits += 1 }
                 }
@@ -127,7 +128,7 @@ struct BenchTaughtCommand: ParsableCommand {
         let distractorFolder = root.appendingPathComponent("distractors")
         for file in (try? Self.pictures(in: distractorFolder)) ?? [] {
             distractors += 1
-            let found = try look(file)
+            let found = try look(file).found
             if !found.isEmpty {
                 falseFinds += 1
                 Console.line("  distractors/\(file.lastPathComponent): named \(found.map(\.label).joined(separator: ", "))")
