@@ -24,18 +24,23 @@ public struct Direction: Sendable, Hashable, Codable {
     public static let centreRadius = 0.1
     /// How far inside the corridor a target must come before it counts as centred; once centred it stays so to the
     /// corridor's edge, so a target on the edge does not flicker. Inside rather than outside the corridor: a person
-    /// stops turning the moment they hear "centred", and an estimate off by a few hundredths (the detector's box
-    /// is not the object's true extent) then still leaves the object within 0.1 of the middle; with the margin
-    /// outside, Beacon called objects centred 0.12 away (measured with `beacon bench guidance`).
-    public static let hysteresis = 0.02
+    /// stops turning the moment they hear "centred", and the detector's box is not the object's true extent — it
+    /// leaves out a foot, a cup's handle — so its middle can be 0.05 from the object's. Coming in to 0.05 of the
+    /// middle still leaves the object within 0.1; at 0.08, `beacon bench guidance` found people stopped 0.10–0.11
+    /// off the true centre (PicoDet, seeds 1, 2, 3: 182, 182, 179 of 192 runs centred; at 0.05: 184, 184, 180).
+    public static let horizontalHysteresis = 0.05
+    /// Tilting is coarser than turning and a thing a little high or low is still in the picture's middle band, so
+    /// up and down keep the narrower margin: at 0.05 the pan said "eleven o'clock, up" for a cup 0.07 above the
+    /// middle, and the bench centred no more runs (184, 185, 180).
+    public static let verticalHysteresis = 0.02
 
     /// The direction of a point (normalized, origin top-left), remembering the previous direction for hysteresis.
     public static func of(x: Double, y: Double, previous: Direction? = nil) -> Direction {
         let dx = x - 0.5, dy = y - 0.5
         let wasCentredX = previous.map { $0.horizontal == nil } ?? false
         let wasCentredY = previous.map { $0.vertical == nil } ?? false
-        let limitX = centreRadius - (wasCentredX ? 0 : hysteresis)
-        let limitY = centreRadius - (wasCentredY ? 0 : hysteresis)
+        let limitX = centreRadius - (wasCentredX ? 0 : horizontalHysteresis)
+        let limitY = centreRadius - (wasCentredY ? 0 : verticalHysteresis)
         return Direction(horizontal: abs(dx) < limitX ? nil : (dx < 0 ? .left : .right),
                          vertical: abs(dy) < limitY ? nil : (dy < 0 ? .up : .down))
     }

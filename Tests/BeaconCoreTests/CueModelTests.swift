@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func aDistinctSoundInsideTheCentreCorridor() {
-        #expect(model.cue(for: visible(0.57, 0.43), previous: nil).earcon?.kind == .centred)
+        #expect(model.cue(for: visible(0.54, 0.43), previous: nil).earcon?.kind == .centred)
+        #expect(model.cue(for: visible(0.57, 0.5), previous: nil).earcon?.kind == .tick)
         #expect(model.cue(for: visible(0.57, 0.35), previous: nil).earcon?.kind == .tick)
         #expect(model.cue(for: visible(0.65, 0.5), previous: nil).earcon?.kind == .tick)
         // Hysteresis inside the corridor: once centred, a target at 0.59 still counts as centred; coming from

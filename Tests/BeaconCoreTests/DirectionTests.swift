@@ -4,9 +4,10 @@ import Testing
 @Suite struct DirectionTests {
     @Test func centredWithinATenthOfTheMiddle() {
         #expect(Direction.of(x: 0.5, y: 0.5).isCentred)
-        // Coming from outside, a target has to be a little inside the corridor: 0.08 of the middle.
-        #expect(Direction.of(x: 0.57, y: 0.43).isCentred)
-        #expect(Direction.of(x: 0.59, y: 0.5) == Direction(horizontal: .right))
+        // Coming from outside, a target has to be inside the corridor: 0.05 of the middle across, 0.08 up and down.
+        #expect(Direction.of(x: 0.54, y: 0.43).isCentred)
+        #expect(Direction.of(x: 0.56, y: 0.5) == Direction(horizontal: .right))
+        #expect(Direction.of(x: 0.5, y: 0.41) == Direction(vertical: .up))
         #expect(Direction.of(x: 0.61, y: 0.5) == Direction(horizontal: .right))
         #expect(Direction.of(x: 0.2, y: 0.8) == Direction(horizontal: .left, vertical: .down))
         #expect(Direction.of(x: 0.5, y: 0.2).words == "up")
@@ -14,11 +15,16 @@ import Testing
     }
 
     @Test func hysteresisKeepsAnEdgeTargetFromFlickering() {
-        // Once centred it stays so to the corridor's edge, never beyond it; coming from outside it needs 0.08.
+        // Once centred it stays so to the corridor's edge, never beyond it; coming from outside it needs 0.05 across.
         let centred = Direction.of(x: 0.5, y: 0.5)
         #expect(Direction.of(x: 0.59, y: 0.5, previous: centred).isCentred)
         #expect(!Direction.of(x: 0.61, y: 0.5, previous: centred).isCentred)
         #expect(!Direction.of(x: 0.59, y: 0.5, previous: Direction(horizontal: .right)).isCentred)
+        #expect(!Direction.of(x: 0.56, y: 0.5, previous: Direction(horizontal: .right)).isCentred)
+        #expect(Direction.of(x: 0.54, y: 0.5, previous: Direction(horizontal: .right)).isCentred)
+        #expect(Direction.of(x: 0.5, y: 0.59, previous: centred).isCentred)
+        #expect(!Direction.of(x: 0.5, y: 0.59, previous: Direction(vertical: .down)).isCentred)
+        #expect(Direction.of(x: 0.5, y: 0.57, previous: Direction(vertical: .down)).isCentred)
     }
 
     @Test func regionsNameTheNinth() {

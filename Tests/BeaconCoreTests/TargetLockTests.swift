@@ -146,7 +146,7 @@ import Testing
         // The raw box moved its centre down by 0.155; the aim moves by a fraction of that and stays level.
         #expect(jumped.y - settled.y > 0)
         #expect(jumped.y - settled.y < 0.05)
-        #expect(try #require(lock.predictedPosition).y < 0.5 + Direction.centreRadius - Direction.hysteresis)
+        #expect(try #require(lock.predictedPosition).y < 0.5 + Direction.centreRadius - Direction.verticalHysteresis)
         detect(cup, confidence: 0.85, at: 9)
         detect(cup, confidence: 0.85, at: 10)
         #expect(abs(try #require(lock.position).y - 0.44) < 0.02)

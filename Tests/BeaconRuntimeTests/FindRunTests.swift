@@ -26,8 +26,8 @@ import Testing
         #expect(path == ["one o'clock, down", "one o'clock", "centred", "eleven o'clock"], "\(path)")
         for cue in guiding {
             let x = try #require(cue.x), pan = try #require(cue.pan)
-            // Centred within a tenth of the middle, never beyond; coming from outside it takes 0.08 (hysteresis).
-            if cue.centred { #expect(abs(x - 0.5) < 0.1) } else { #expect(abs(x - 0.5) >= 0.08) }
+            // Centred within a tenth of the middle, never beyond; coming from outside it takes 0.05 (hysteresis).
+            if cue.centred { #expect(abs(x - 0.5) < 0.1) } else { #expect(abs(x - 0.5) >= 0.05) }
             // The beep sits on the target's side.
             if x > 0.55 { #expect(pan > 0) }
             if x < 0.45 { #expect(pan < 0) }
