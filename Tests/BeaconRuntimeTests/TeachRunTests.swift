@@ -20,9 +20,11 @@ import Testing
             .map { mug.appendingPathComponent("teach/\($0)").path }
 
         let taught = TranscriptRecorder()
-        try TeachRun(.teach(name: "my mug", images: views + ["/nonexistent/mug.jpg"]),
+        // The first view twice: the second is said to be the same view, in the assistant's words, and not kept.
+        try TeachRun(.teach(name: "my mug", images: [views[0]] + views + ["/nonexistent/mug.jpg"]),
                      dataDirectory: data.path).run(composition: Composition(), transcript: taught)
-        #expect(taught.lines.last == "Mug learned from \(views.count) views.", "\(taught.lines)")
+        let first = URL(fileURLWithPath: views[0]).lastPathComponent
+        #expect(taught.lines == ["\(first): Same view; turn it.", "Mug learned from \(views.count) views."])
         #expect(taught.notes == ["beacon: Cannot find mug.jpg: check the file name and folder."])
 
         let listed = TranscriptRecorder()
@@ -41,6 +43,16 @@ import Testing
         let forgotten = TranscriptRecorder()
         try TeachRun(.forget("My Mug"), dataDirectory: data.path).run(composition: Composition(), transcript: forgotten)
         #expect(forgotten.lines == ["Mug forgotten."], "\(forgotten.lines)")
+        let listedAgain = TranscriptRecorder()
+        try TeachRun(.list, dataDirectory: data.path).run(composition: Composition(), transcript: listedAgain)
+        #expect(listedAgain.lines == ["Nothing learned yet."])
+        let once = TranscriptRecorder()
+        try TeachRun(.teach(name: "cup", images: [views[0]]), dataDirectory: data.path)
+            .run(composition: Composition(), transcript: once)
+        #expect(once.lines == ["Cup learned from one view."])
+        let forgottenAgain = TranscriptRecorder()
+        try TeachRun(.forget("keys"), dataDirectory: data.path).run(composition: Composition(), transcript: forgottenAgain)
+        #expect(forgottenAgain.lines == ["Nothing called keys was learned."])
         #expect(try !named().contains("mug"))
         // Nothing of it is left to find in the file either (the store's own test checks the bytes).
         RunTestSupport.expectOneSentence(containing: "Nothing learned for") { transcript in

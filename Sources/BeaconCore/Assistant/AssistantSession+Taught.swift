@@ -37,15 +37,11 @@ extension AssistantSession {
     }
 
     mutating func sayLearned(at timestamp: Double, into effects: inout [AssistantEffect]) {
-        guard !taughtThings.isEmpty else {
+        guard let list = taughtPhrases.learnedList(taughtThings, in: phrasebook) else {
             say(taughtPhrases.nothingYet, at: timestamp, priority: .stateChange, requested: true, into: &effects)
             return
         }
-        let separator = settings.language == .chinese ? "；" : "; "
-        let list = taughtThings.map {
-            phrasebook.say(taughtPhrases.listItem, ["name": $0.name, "count": String($0.views)])
-        }.joined(separator: separator)
-        say(taughtPhrases.list, ["list": list], at: timestamp, priority: .stateChange, requested: true, into: &effects)
+        sayText(list, at: timestamp, category: list, into: &effects)
     }
 
     mutating func handleTaught(_ event: TaughtEvent, at timestamp: Double, into effects: inout [AssistantEffect]) {
@@ -58,7 +54,8 @@ extension AssistantSession {
             teaching = session
             perform(steps, at: timestamp, into: &effects)
         case .stored(let name, let views):
-            announce(taughtPhrases.learned, ["name": name, "count": String(views)], at: timestamp, into: &effects)
+            announce(taughtPhrases.learned(views: views), ["name": name, "count": String(views)], at: timestamp,
+                     into: &effects)
         case .forgotten(let name, let removed):
             announce(removed ? taughtPhrases.forgotten : taughtPhrases.neverTaught, ["name": name], at: timestamp,
                      into: &effects)

@@ -17,6 +17,10 @@ public struct TaughtPhrases: PhraseTable {
                                         zh: "现在把它放到别处，用镜头对准它。")
     public let learned = PhraseTemplate("{name} learned from {count} views.", ru: "{name}: запомнено, видов: {count}.",
                                         zh: "已学会{name}，共{count}个角度。")
+    public let learnedFromOne = PhraseTemplate("{name} learned from one view.", ru: "{name}: запомнено, видов: 1.",
+                                               zh: "已学会{name}，共1个角度。")
+    /// "Keys learned from 4 views." or "… from one view."
+    public func learned(views: Int) -> PhraseTemplate { views == 1 ? learnedFromOne : learned }
     public let nothingLearned = PhraseTemplate("Nothing learned for {name}; try again closer, in good light.",
                                                ru: "{name}: ничего не запомнено; попробуйте ближе, при хорошем свете.",
                                                zh: "没有学会{name}；请在光线好的地方靠近再试。")
@@ -46,4 +50,13 @@ public struct TaughtPhrases: PhraseTable {
 
     /// A taught thing named in a report or a search.
     public let yours = PhraseTemplate("your {name}", ru: "{name}, ваш предмет", zh: "你的{name}")
+
+    /// "Learned: keys, 4 views; mug, 5 views.", in the phrasebook's language; nil when nothing was learned (what to
+    /// say then differs: the assistant suggests "teach my keys", `beacon teach --list` does not).
+    public func learnedList(_ things: [TaughtSummary], in book: Phrasebook) -> String? {
+        guard !things.isEmpty else { return nil }
+        let separator = book.language == .chinese ? "；" : "; "
+        let list = things.map { book.say(listItem, ["name": $0.name, "count": String($0.views)]) }.joined(separator: separator)
+        return book.say(self.list, ["list": list])
+    }
 }

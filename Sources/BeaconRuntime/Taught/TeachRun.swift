@@ -26,17 +26,21 @@ public struct TeachRun {
         self.detector = detector
     }
 
+    /// The assistant's sentences, so a typed `beacon teach` and a spoken "teach my keys" say the same.
+    private static let book = Phrasebook(), words = TaughtPhrases()
+
     public func run(composition: Composition, transcript: any Transcript) throws {
         let store = try composition.settingsStore(dataDirectory: dataDirectory).taughtObjects
+        let book = Self.book, words = Self.words
         switch action {
         case .list:
-            let names = try store.names()
-            transcript.line(names.isEmpty ? "Nothing learned yet."
-                            : "Learned: " + names.map { "\($0.name), \($0.views) views" }.joined(separator: "; ") + ".")
+            let things = try store.names().map { TaughtSummary(name: $0.name, views: $0.views) }
+            transcript.line(words.learnedList(things, in: book) ?? "Nothing learned yet.")
         case .forget(let said):
             let name = PersonalName.withoutDeterminer(said)
             let removed = try store.forget(name: name)
-            transcript.line(removed == 0 ? "Nothing called \(name) was learned." : "\(TaughtObjectStore.displayName(name).capitalizedFirst) forgotten.")
+            transcript.line(removed == 0 ? book.say(words.neverTaught, ["name": name])
+                            : book.say(words.forgotten, ["name": TaughtObjectStore.displayName(name)]).capitalizedFirst)
         case .teach(let said, let images):
             let name = PersonalName.withoutDeterminer(said)
             let detector = try composition.detector(detector)
@@ -48,13 +52,8 @@ public struct TeachRun {
                 let label = URL(fileURLWithPath: path).lastPathComponent
                 // One unreadable picture is said and the others still teach.
                 guard let frame = Self.decode(path, with: decoder, transcript: transcript) else { continue }
-                switch try views.learn(from: frame, detector: detector, embedder: embedder, kept: &kept) {
-                case .kept: break
-                case .tooSmall: transcript.line("\(label): too small; hold it closer.")
-                case .cutOff: transcript.line("\(label): cut off; hold it in the middle.")
-                case .sameAsBefore: transcript.line("\(label): like the last view; turn it or move it.")
-                case .blurred: transcript.line("\(label): blurred; hold it still.")
-                }
+                let outcome = try views.learn(from: frame, detector: detector, embedder: embedder, kept: &kept)
+                if let remark = words.remark(for: outcome) { transcript.line("\(label): " + book.say(remark)) }
             }
             try keep(kept, as: name, in: store, transcript: transcript)
         case .teachFromVideo(let said, let input, let camera):
@@ -70,14 +69,15 @@ public struct TeachRun {
     private func keep(_ views: [[Float]], as name: String, in store: TaughtObjectStore, transcript: any Transcript) throws {
         guard !views.isEmpty else { throw NothingLearned(name: name) }
         let stored = try store.add(name: name, embeddings: views)
-        transcript.line("\(stored.capitalizedFirst) learned from \(views.count) \(views.count == 1 ? "view" : "views").")
+        let sentence = Self.book.say(Self.words.learned(views: views.count), ["name": stored, "count": String(views.count)])
+        transcript.line(sentence.capitalizedFirst)
     }
 
     /// Takes a view every `AssistantRunner.teachingViewInterval` seconds of the source's time until the teaching has
     /// enough, its time runs out or the source ends; says each view's fate as the assistant would. Returns the views.
     static func watch(_ source: FrameSource, teaching name: String, detector: any ObjectDetector, embedder: ImageEmbedder,
                       transcript: any Transcript) throws -> [[Float]] {
-        let book = Phrasebook(), words = TaughtPhrases()
+        let book = Self.book, words = Self.words
         var teaching = TeachingSession(name: name, at: 0)
         var started: Double?
         var due = 0.0
