@@ -257,6 +257,29 @@ import Testing
         #expect(lostAt.flatMap { lost in remindedAt.map { $0 - lost } }.map { abs($0 - 5) < 0.1 } == true)
     }
 
+    /// A sweep passes a cup too faint to guide to (0.3: no track starts below three quarters of the confident
+    /// 0.5) and turns on away from it: the reminder says which way it was, from the camera's measured turning.
+    @Test func theReminderSaysWhichWayAFaintGlimpseWas() {
+        var driver = SessionDriver()
+        driver.start()
+        // The camera turns left a tenth of a picture a second (everything moves right); the faint cup, at first just
+        // right of the middle, drifts off the right edge after 4 s.
+        for index in 0..<(6 * 15) {
+            let time = Double(index) / 15
+            if index > 0 { driver.send(.cameraMoved(CameraMotion(dx: 0.1 / 15, dy: 0), frame: index, timestamp: time), at: time) }
+            let x = 0.6 + 0.1 * time
+            driver.frame(index, detections: index % 3 == 0 ? (x < 1 ? [Cups.at(x, confidence: 0.3)] : []) : nil)
+        }
+        #expect(driver.spoken() == ["Looking for cup.", "Cup not in view; keep turning, maybe to your right."])
+        #expect(driver.snapshots.allSatisfy { !$0.locked }, "too faint to guide to")
+
+        // Seen straight ahead, or not at all, the reminder is the plain one.
+        var ahead = SessionDriver()
+        ahead.start()
+        run(&ahead, seconds: 6) { _ in nil }
+        #expect(ahead.spoken() == ["Looking for cup.", "Cup not in view; keep turning."])
+    }
+
     @Test func noReminderWhenTurnedOff() {
         var configuration = GuidanceConfiguration()
         configuration.keepTurningAfter = nil

@@ -147,8 +147,11 @@ public struct SimulatedUser: Sendable {
         case .words(let text):
             let heard = HeardWords(text)
             words = (time, heard)
-            if let side = heard.lastSeenSide { lastSeenSide = Double(side) }
-            if heard.saysKeepTurning { keepTurning(at: time) }
+            if heard.saysKeepTurning {
+                keepTurning(at: time, towards: heard.lastSeenSide.map(Double.init))
+            } else if let side = heard.lastSeenSide {
+                lastSeenSide = Double(side)
+            }
             let informative = heard.saysCentred || heard.clockHours != nil || heard.vertical != nil
             if informative && !hasFreshBeat(at: time) && heard.lastSeenSide == nil {
                 respond(toCueAt: time, centred: heard.saysCentred)
@@ -258,11 +261,18 @@ public struct SimulatedUser: Sendable {
         activity = .sweeping
     }
 
-    /// From now on sweeps reach further; a sweep under way goes on past its old end in the same direction.
-    private mutating func keepTurning(at time: Double) {
-        guard sweepReach < traits.keepTurningReach else { return }
+    /// From now on sweeps reach further; a sweep under way goes on past its old end in the same direction, or
+    /// turns to `side` (−1 left, +1 right) when Beacon says which way ("keep turning, maybe to your right").
+    private mutating func keepTurning(at time: Double, towards side: Double?) {
+        let widening = sweepReach < traits.keepTurningReach
         sweepReach = traits.keepTurningReach
-        guard activity == .sweeping, stopSweep(at: time) else { return }
+        if let side, [.sweeping, .listening, .waiting].contains(activity) {
+            stopSweep(at: time)
+            planned = nil
+            startSweep(at: time, side: side)
+            return
+        }
+        guard widening, activity == .sweeping, stopSweep(at: time) else { return }
         startSweep(at: time, side: nil)
     }
 

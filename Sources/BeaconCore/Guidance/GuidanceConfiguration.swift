@@ -17,6 +17,10 @@ public struct GuidanceConfiguration: Sendable {
     public var keepTurningAfter: Double? = 5
     /// The reminder is said again after this many more seconds while the target stays out of view.
     public var keepTurningEvery = 20.0
+    /// A faint box of the target's kind seen while searching is remembered this long, so that the reminder to keep
+    /// turning says which way: "Dining table not in view; keep turning, maybe to your right." Nobody turns
+    /// precisely, so the glimpse's direction is only trusted for a while.
+    public var glimpseMemory = 15.0
     public var playsEarcons = true
     /// Adapters without a motor ignore haptic effects; turning this off keeps them out of the record too.
     public var playsHaptics = true

@@ -60,6 +60,10 @@ public struct GuidancePhrases: PhraseTable, Hashable {
     public let keepTurningReminder = PhraseTemplate("{object} not in view; keep turning.",
                                             ru: "{object}: не вижу; поворачивайтесь дальше.",
                                             zh: "{object}不在视野内；请继续转动。")
+    /// The same, when a sweep passed something like the target, too faint to guide to: `{place}` is "to your right".
+    public let keepTurningTowards = PhraseTemplate("{object} not in view; keep turning, maybe {place}.",
+                                                   ru: "{object}: не вижу; поворачивайтесь дальше, возможно {place}.",
+                                                   zh: "{object}不在视野内；请继续转动，可能在{place}。")
     public let searchStarted = PhraseTemplate("Looking for {object}.", ru: "Ищу: {object}.", zh: "正在寻找{object}。")
     public let textSearchStarted = PhraseTemplate("Looking for the text {text}.", ru: "Ищу текст {text}.",
                                                zh: "正在寻找文字{text}。")
@@ -129,6 +133,14 @@ public struct GuidancePhrases: PhraseTable, Hashable {
 
     /// "Cup not in view; keep turning.": said when a search has found nothing for a while.
     public func keepTurning(_ label: String) -> String { sentence(keepTurningReminder, ["object": name(label)]) }
+
+    /// "Cup not in view; keep turning, maybe to your right.": `side` −1 left, +1 right, nil no hint.
+    public func keepTurning(_ label: String, towards side: Int?) -> String {
+        guard let side else { return keepTurning(label) }
+        let words = DirectionPhrases()
+        return sentence(keepTurningTowards, ["object": name(label),
+                                             "place": book.say(side < 0 ? words.toYourLeft : words.toYourRight)])
+    }
 
     public func lookingFor(_ label: String) -> String {
         targetKind == .text ? sentence(textSearchStarted, ["text": label]) : sentence(searchStarted, ["object": name(label)])

@@ -35,6 +35,12 @@ public struct GuidanceSession: Sendable {
     private var lastFrameTime: Double?
     private var frameInterval: Double
     private var motionLog = MotionLog()
+    /// How far the camera has turned since the search started, in picture widths (right positive), summed from the
+    /// measured camera motion: where a glimpse was, relative to where the camera points now.
+    private var heading = 0.0
+    /// The most confident box of the target's kind seen while searching that never became a target (too faint to
+    /// start a track): a sweep passed something like it. The reminder to keep turning then says which way.
+    private var glimpse: (heading: Double, confidence: Double, timestamp: Double)?
     /// The frame of the latest frame or detections event: camera motion is measured against it.
     private var latestFrame: Int?
 
@@ -77,6 +83,7 @@ public struct GuidanceSession: Sendable {
             if let latestFrame { motionLog.record(motion, from: latestFrame, to: frame) }
             tracker.move(with: motion)
             lock.move(with: motion)
+            heading -= motion.dx
             return []
         case .key(let key, let timestamp):
             return press(key, at: timestamp)
@@ -157,6 +164,7 @@ public struct GuidanceSession: Sendable {
         } else if wasGuiding {
             announceLost(target, at: timestamp, into: &effects)
         } else {
+            if let detections { noteGlimpse(detections.filter(target.accepts), at: timestamp) }
             remindToKeepTurning(target, at: timestamp, into: &effects)
         }
         effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects, lookedAt: lookedAt)))
@@ -206,8 +214,28 @@ public struct GuidanceSession: Sendable {
         guard let due = keepTurningDue, timestamp >= due else { return }
         keepTurningDue = timestamp + configuration.keepTurningEvery
         // A state (nothing found yet), said rarely: it must not eat the word budget the directions need later.
-        say(utterance(phrases.keepTurning(target.label), priority: .stateChange, category: "keep turning"),
+        say(utterance(phrases.keepTurning(target.label, towards: glimpseSide(at: timestamp)), priority: .stateChange,
+                      category: "keep turning"),
             at: timestamp, into: &effects)
+    }
+
+    /// Remembers the most confident of this frame's boxes of the target's kind, seen while searching, with where the
+    /// camera pointed; a newer one replaces an older one that is past `glimpseMemory` or less confident.
+    private mutating func noteGlimpse(_ candidates: [Detection], at timestamp: Double) {
+        guard phrases.targetKind == .object || phrases.targetKind == .taught,
+              let best = candidates.max(by: { $0.confidence < $1.confidence }) else { return }
+        if let glimpse, timestamp - glimpse.timestamp <= configuration.glimpseMemory,
+           glimpse.confidence >= best.confidence { return }
+        glimpse = (heading + best.box.midX - 0.5, best.confidence, timestamp)
+    }
+
+    /// Which way the remembered glimpse lies (−1 left, +1 right), out of the picture or off to one side of it; nil
+    /// when there is none, it is too old, or it is straight ahead.
+    private func glimpseSide(at timestamp: Double) -> Int? {
+        guard let glimpse, timestamp - glimpse.timestamp <= configuration.glimpseMemory else { return nil }
+        let offset = glimpse.heading - heading
+        guard abs(offset) > Direction.centreRadius else { return nil }
+        return offset < 0 ? -1 : 1
     }
 
     private mutating func noteProgress(towards position: NormalizedPoint, at timestamp: Double) {
