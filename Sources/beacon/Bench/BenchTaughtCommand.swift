@@ -15,7 +15,8 @@ struct BenchTaughtCommand: ParsableCommand {
             The folder is laid out like ../shared/testdata/taught: one folder per object with teach/ (views to learn \
             from) and find/ (scenes with it), distractors/ (scenes with none of them), and all_boxes.csv \
             (file,object,x1,y1,x2,y2 in pixels). A hit is the right name with a box whose IoU with the truth is at \
-            least 0.3 or whose centre lies inside it; a confusion is a taught name on a scene where that object is \
+            least 0.3 or whose centre lies inside it; misplaced is the name of an object the scene holds on a box \
+            elsewhere; a confusion is a taught name on a scene where that object is \
             not; a false find is any taught name on a distractor. Scenes are looked at as still pictures, as \
             `beacon detect` does (more crops, a reference of tiles in big pictures); --live looks at them as the \
             assistant does each frame of a search (at most 9 crops), without the agreement of several frames. \
@@ -84,7 +85,7 @@ struct BenchTaughtCommand: ParsableCommand {
         if scores { finder.report = { Console.line("    " + $0) } }
         let truth = try Self.boxes(root.appendingPathComponent("all_boxes.csv"))
 
-        var scenes = 0, hits = 0, confusions = 0, falseFinds = 0, distractors = 0, bigScenes = 0, bigHits = 0
+        var scenes = 0, hits = 0, confusions = 0, misplaced = 0, falseFinds = 0, distractors = 0, bigScenes = 0, bigHits = 0
         var seconds: [Double] = [], allIn: [Double] = [], big: [Double] = []
         /// The taught things named in a scene (boxes in pixels), and whether it is a big picture.
         func look(_ file: URL) throws -> (found: [Detection], isBig: Bool) {
@@ -122,7 +123,11 @@ struct BenchTaughtCommand: ParsableCommand {
                 }
                 let confused = found.filter { present[$0.label] == nil }
                 confusions += confused.count
-                Console.line("  \(key): \(hit ? "hit" : "missed")\(confused.isEmpty ? "" : ", also named " + confused.map(\.label).joined(separator: ", "))")
+                // A name of something the scene holds, put on something else (another phone on the same shelf).
+                let elsewhere = found.filter { named in present[named.label].map { !Self.matches($0, box: named.box) } ?? false }
+                misplaced += elsewhere.count
+                Console.line("  \(key): \(hit ? "hit" : "missed")\(confused.isEmpty ? "" : ", also named " + confused.map(\.label).joined(separator: ", "))"
+                             + (elsewhere.isEmpty ? "" : ", named in the wrong place " + elsewhere.map(\.label).joined(separator: ", ")))
             }
         }
         let distractorFolder = root.appendingPathComponent("distractors")
@@ -134,9 +139,9 @@ struct BenchTaughtCommand: ParsableCommand {
                 Console.line("  distractors/\(file.lastPathComponent): named \(found.map(\.label).joined(separator: ", "))")
             }
         }
-        Console.line(String(format: "threshold %.2f, contrast %.2f, margin %.2f: hits %d of %d scenes (%.0f %%; %d of %d big pictures), confusions %d, false finds in %d of %d distractors",
+        Console.line(String(format: "threshold %.2f, contrast %.2f, margin %.2f: hits %d of %d scenes (%.0f %%; %d of %d big pictures), confusions %d, misplaced %d, false finds in %d of %d distractors",
                             threshold, contrast, margin, hits, scenes, 100 * Double(hits) / Double(max(scenes, 1)), bigHits, bigScenes,
-                            confusions, falseFinds, distractors))
+                            confusions, misplaced, falseFinds, distractors))
         Console.line(String(format: "time per %@ (proposals, embeddings, naming): median %.0f ms, p95 %.0f ms, %d taught objects",
                             live ? "live frame" : "still picture", percentile(seconds, 0.5) * 1000, percentile(seconds, 0.95) * 1000,
                             objects.count))
