@@ -138,8 +138,9 @@ public struct GuidanceSession: Sendable {
             return effects
         }
 
-        if let detections {
-            tracker.update(detections: detections.filter(target.accepts), timestamp: timestamp)
+        let accepted = detections?.filter(target.accepts)
+        if let accepted {
+            tracker.update(detections: accepted, timestamp: timestamp)
         } else {
             tracker.predict(timestamp: timestamp)
         }
@@ -164,7 +165,7 @@ public struct GuidanceSession: Sendable {
         } else if wasGuiding {
             announceLost(target, at: timestamp, into: &effects)
         } else {
-            if let detections { noteGlimpse(detections.filter(target.accepts), at: timestamp) }
+            if let accepted { noteGlimpse(accepted, at: timestamp) }
             remindToKeepTurning(target, at: timestamp, into: &effects)
         }
         effects.append(.cue(snapshot(frame: index, at: timestamp, effects: effects, lookedAt: lookedAt)))
