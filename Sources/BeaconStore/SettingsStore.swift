@@ -62,6 +62,10 @@ public struct SettingsStore: Sendable {
                 CREATE INDEX taught_views_by_name ON taught_views (name_key);
                 """)
         }
+        migrator.registerMigration("v6-taught-surroundings") { db in
+            // Pieces of the teaching pictures around the thing, which it must not be taken for; older views have none.
+            try db.execute(sql: "ALTER TABLE taught_views ADD COLUMN surrounding BOOLEAN NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 

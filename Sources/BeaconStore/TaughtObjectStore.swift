@@ -21,8 +21,10 @@ public enum TaughtObjectError: UserFacingError, Equatable {
 }
 
 /// The objects this person taught Beacon ("teach my keys"), in `beacon.sqlite`: each view is a name and an image
-/// embedding, never a picture. A row is one view (`taught_views`: id, name, name_key, embedding, created_at); the
-/// embedding is Float32 little-endian. The table is made by `SettingsStore.migrator` ("v5-taught-objects").
+/// embedding, never a picture. A row is one view (`taught_views`: id, name, name_key, embedding, created_at,
+/// surrounding) or, with `surrounding` set, one piece of a teaching picture around the thing (`TaughtLesson`); the
+/// embedding is Float32 little-endian. The table is made by `SettingsStore.migrator` ("v5-taught-objects",
+/// "v6-taught-surroundings").
 ///
 /// Names compare trimmed, with runs of spaces as one, and ignoring case ("My Keys" is "my  keys "): `name_key` holds
 /// that folded form, and every view of one object keeps the spelling it was first taught with.
@@ -46,58 +48,84 @@ public struct TaughtObjectStore: Sendable {
     /// The form names are compared in.
     public static func key(_ name: String) -> String { displayName(name).lowercased() }
 
-    /// Adds views of an object, in one transaction, and returns the name they are kept under: the spelling the object
-    /// was first taught with, or `name` tidied when it is new. Invalid input throws `TaughtObjectError` and stores
-    /// nothing; a failed write throws `StoreError`.
+    /// Adds views of an object and their surroundings, in one transaction, and returns the name they are kept
+    /// under: the spelling the object was first taught with, or `name` tidied when it is new. Invalid input throws
+    /// `TaughtObjectError` and stores nothing; a failed write throws `StoreError`.
     @discardableResult
-    public func add(name: String, embeddings: [[Float]], at date: Date = Date()) throws -> String {
+    public func add(name: String, embeddings: [[Float]], surroundings: [[Float]] = [], at date: Date = Date()) throws -> String {
         let shown = Self.displayName(name)
         guard !shown.isEmpty else { throw TaughtObjectError.noName }
         guard let length = embeddings.first?.count else { throw TaughtObjectError.noViews(name: shown) }
-        guard length > 0, embeddings.allSatisfy({ $0.count == length && $0.allSatisfy(\.isFinite) }) else {
+        guard length > 0, (embeddings + surroundings).allSatisfy({ $0.count == length && $0.allSatisfy(\.isFinite) }) else {
             throw TaughtObjectError.unusableView(name: shown)
         }
         let key = Self.key(shown)
         return try SQLiteFile.transaction(database, file: file) { db in
             let kept = try String.fetchOne(db, sql: "SELECT name FROM taught_views WHERE name_key = ? ORDER BY id LIMIT 1",
                                            arguments: [key]) ?? shown
-            for embedding in embeddings {
-                try db.execute(sql: "INSERT INTO taught_views (name, name_key, embedding, created_at) VALUES (?, ?, ?, ?)",
-                               arguments: [kept, key, Self.encode(embedding), date.timeIntervalSince1970])
+            let rows = embeddings.map { ($0, false) } + surroundings.map { ($0, true) }
+            for (embedding, surrounding) in rows {
+                try db.execute(sql: """
+                    INSERT INTO taught_views (name, name_key, embedding, created_at, surrounding) VALUES (?, ?, ?, ?, ?)
+                    """, arguments: [kept, key, Self.encode(embedding), date.timeIntervalSince1970, surrounding])
             }
             return kept
         }
     }
 
+    /// Adds what a teaching kept (`add(name:embeddings:surroundings:at:)`).
+    @discardableResult
+    public func add(name: String, lesson: TaughtLesson, at date: Date = Date()) throws -> String {
+        try add(name: name, embeddings: lesson.views, surroundings: lesson.surroundings, at: date)
+    }
+
     /// Every view, in the order they were taught. A row whose blob is not whole floats (edited by hand) is left out.
     public func all() throws(StoreError) -> [(name: String, embedding: [Float])] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT name, embedding FROM taught_views ORDER BY id").compactMap { row in
-                let name: String = row["name"]
-                return Self.decode(row["embedding"]).map { (name: name, embedding: $0) }
-            }
-        }
+        try rows(surrounding: false)
+    }
+
+    /// Every view's surroundings, in the order they were taught (left out like `all()`'s rows).
+    public func surroundings() throws(StoreError) -> [(name: String, embedding: [Float])] {
+        try rows(surrounding: true)
+    }
+
+    /// Everything taught, ready to name what pictures show.
+    public func taughtObjects(configuration: TaughtObjects.Configuration = .init()) throws(StoreError) -> TaughtObjects {
+        TaughtObjects(views: try all(), surroundings: try surroundings(), configuration: configuration)
     }
 
     /// The taught objects and how many views each has, in the order they were first taught.
     public func names() throws(StoreError) -> [(name: String, views: Int)] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT MIN(name) AS name, COUNT(*) AS views FROM taught_views GROUP BY name_key ORDER BY MIN(id)
+                SELECT MIN(name) AS name, COUNT(*) AS views FROM taught_views WHERE NOT surrounding
+                GROUP BY name_key ORDER BY MIN(id)
                 """).map { (name: $0["name"], views: $0["views"]) }
         }
     }
 
-    /// Forgets an object: removes its views and wipes their bytes from the file (see the type's comment). Returns
-    /// how many views were removed, 0 when no object has that name.
+    private func rows(surrounding: Bool) throws(StoreError) -> [(name: String, embedding: [Float])] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT name, embedding FROM taught_views WHERE surrounding = ? ORDER BY id",
+                             arguments: [surrounding]).compactMap { row in
+                let name: String = row["name"]
+                return Self.decode(row["embedding"]).map { (name: name, embedding: $0) }
+            }
+        }
+    }
+
+    /// Forgets an object: removes its views and their surroundings and wipes their bytes from the file (see the
+    /// type's comment). Returns how many views were removed, 0 when no object has that name.
     @discardableResult
     public func forget(name: String) throws(StoreError) -> Int {
         let key = Self.key(name)
         let removed: Int
         do {
             removed = try SQLiteFile.transaction(database, file: file) { db in
+                let views = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taught_views WHERE name_key = ? AND NOT surrounding",
+                                             arguments: [key]) ?? 0
                 try db.execute(sql: "DELETE FROM taught_views WHERE name_key = ?", arguments: [key])
-                return db.changesCount
+                return views
             }
         } catch let error as StoreError { throw error } catch {
             throw StoreError.cannotWrite(file, reason: StoreError.reason(error))

@@ -35,6 +35,40 @@ import Testing
         #expect(taught.identify(Self.vector(1, lean: 0.9))?.name == "mug")
     }
 
+    @Test func aThingMoreLikeThePiecesAroundItsViewsThanLikeItIsNotIt() {
+        // The mug was taught held in a hand (axis 6): its views are mostly hand, a little mug (axis 0); the piece of
+        // the teaching picture below it is the hand alone.
+        func mixed(_ parts: [Int: Float]) -> [Float] {
+            var vector = [Float](repeating: 0, count: 8)
+            for (axis, value) in parts { vector[axis] = value }
+            return TaughtObjects.normalised(vector)
+        }
+        let views = [("mug", mixed([0: 0.6, 6: 0.8]))]
+        let hand = mixed([6: 1, 3: 0.3])
+        let withSurroundings = TaughtObjects(views: views, surroundings: [("mug", hand), ("ball", mixed([1: 1]))])
+        let withoutThem = TaughtObjects(views: views)
+        // Another hand holding something else (axis 2): 0.7 against the mug's view, more against the hand.
+        let otherHand = mixed([6: 0.9, 2: 0.4])
+        #expect(withoutThem.identify(otherHand)?.name == "mug")
+        #expect(withSurroundings.identify(otherHand) == nil)
+        // The mug itself is still the mug; surroundings of a name never taught are dropped.
+        #expect(withSurroundings.identify(mixed([0: 0.7, 6: 0.7]))?.name == "mug")
+        #expect(withSurroundings.objects.map(\.surroundings.count) == [1])
+    }
+
+    @Test func theSurroundingsOfAViewAreTheNinthsOfThePictureThatAreNotIt() {
+        let third = 1.0 / 3
+        // A thing filling the middle ninth: the eight around it.
+        let middle = TeachingView.surroundingRegions(around: NormalizedRect(x: third, y: third, width: third, height: third))
+        #expect(middle.count == 8)
+        #expect(!middle.contains { abs($0.midX - 0.5) < 1e-9 && abs($0.midY - 0.5) < 1e-9 })
+        // A thing filling a ninth and a half: the ninth it mostly fills is it; the half-covered one is a piece of it.
+        let wider = TeachingView.surroundingRegions(around: NormalizedRect(x: third, y: third, width: 0.45, height: third))
+        #expect(wider.count == 8)
+        // A thing filling the left half: no ninth is more than a piece of it, so all nine are kept.
+        #expect(TeachingView.surroundingRegions(around: NormalizedRect(x: 0, y: 0, width: 0.5, height: 1)).count == 9)
+    }
+
     @Test func aProposalMustStandOutFromTheRestOfItsPicture() throws {
         // Every proposal of the picture shares a large common part (axis 6, "a hand holding something"); the keys'
         // views share it too. Raw cosines are all high, so only what remains once the picture's mean is taken away
@@ -92,12 +126,32 @@ import Testing
         let first = plan.reference[0], last = plan.reference[34]
         #expect(abs(first.width * 1600 - 213.8) < 0.1 && abs(first.height - 0.2) < 1e-9)
         #expect(abs(first.x - (1 - last.maxX)) < 1e-9 && abs(first.y) < 1e-9 && abs(last.maxY - 1) < 1e-9)
-        // A small picture (a 128-pixel tile) would need tiles blown up many times: it is looked at as a live frame.
+        // A smaller picture would need tiles blown up many times: it is looked at as a live frame of its size.
         let small = TaughtProposals.still.plan(detections: [cup], width: 128, height: 128)
         #expect(small.reference.isEmpty)
         #expect(small.proposals == TaughtProposals().proposals(detections: [cup], aspect: 1))
+        #expect(TaughtProposals.still.plan(detections: [cup], width: 640, height: 480) == TaughtProposals().plan(detections: [cup], width: 640, height: 480))
         // A live frame has no tiles, whatever its size.
-        #expect(TaughtProposals().plan(detections: [cup], width: 1600, height: 1069).reference.isEmpty)
+        #expect(!TaughtProposals().plan(detections: [cup], width: 1600, height: 1069).proposals.contains(first))
+    }
+
+    @Test func aLiveViewOfARoomLooksAtMoreBoxesAndIsJudgedAgainstItsQuarters() {
+        let faint = (0..<16).map { index in
+            Detection(classIndex: 67, label: "cell phone", confidence: 0.5 - Double(index) * 0.02,
+                      box: NormalizedRect(x: Double(index) * 0.06, y: 0.1, width: 0.05, height: 0.1))
+        }
+        // A camera's 640×480 view of a room: fifteen of the detector's boxes, two windows, and the four quarters
+        // last, which are the reference.
+        let room = TaughtProposals().plan(detections: faint, width: 640, height: 480)
+        let quarters = [(0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)].map { NormalizedRect(x: $0.0, y: $0.1, width: 0.5, height: 0.5) }
+        #expect(room.reference == quarters)
+        #expect(Array(room.proposals.prefix(15)) == faint.prefix(15).map(\.box))
+        #expect(room.proposals.count == 15 + TaughtProposals().maximumWindows + 4)
+        #expect(Array(room.proposals.suffix(4)) == quarters)
+        // A small close-up keeps seven boxes and its proposals' own mean.
+        let closeUp = TaughtProposals().plan(detections: faint, width: 128, height: 128)
+        #expect(closeUp.reference.isEmpty)
+        #expect(closeUp.proposals.count == 7 + TaughtProposals().maximumWindows)
     }
 
     @Test func theContrastIsTakenFromTheReferenceWhenThereIsOne() {
@@ -110,9 +164,15 @@ import Testing
         let keys = mixed([0: 0.6, 6: 0.8])
         // Two proposals both of the keys have nothing to stand out from among themselves…
         #expect(taught.identify(proposals: [keys, keys]).allSatisfy { $0 == nil })
-        // …but do from the picture's background (the shelf, axis 5, and what all of it shares, axis 6).
+        // …but do from the picture's background (the shelf, axis 5, and what all of it shares, axis 6) when the
+        // detector's other boxes are other things (a cup, axis 1; a book, axis 2). The tiles are named too: none is.
         let shelf = mixed([5: 0.6, 6: 0.8])
-        #expect(taught.identify(proposals: [keys, keys], reference: [shelf, shelf, mixed([5: 0.5, 6: 0.8, 4: 0.3])])
-            .allSatisfy { $0?.name == "keys" })
+        let tiles = [shelf, shelf, mixed([5: 0.5, 6: 0.8, 4: 0.3])]
+        let room = taught.identify(proposals: [mixed([1: 0.6, 6: 0.8]), keys, mixed([2: 0.6, 6: 0.8])], reference: tiles)
+        #expect(room.count == 6)
+        #expect(room.map { $0?.name } == [nil, "keys", nil, nil, nil, nil])
+        // Held up close, every box is of the one thing: it stands out from the wall behind it whatever it is, but
+        // not from its own boxes, and a look-alike held up is not taken for the keys.
+        #expect(taught.identify(proposals: [keys, keys], reference: tiles).allSatisfy { $0 == nil })
     }
 }

@@ -17,8 +17,14 @@ import Testing
 
     static let middle = NormalizedRect(x: 0.25, y: 0.2, width: 0.5, height: 0.6)
 
+    /// A view whose one surrounding piece points along axis 15 − `index`.
     static func view(_ index: Int, region: NormalizedRect = middle, sharpness: Double = 100) -> TeachingView {
-        TeachingView(region: region, embedding: embedding(index), sharpness: sharpness)
+        TeachingView(region: region, embedding: embedding(index), sharpness: sharpness, surroundings: [embedding(15 - index)])
+    }
+
+    /// What teaching keeps of the views with these indices: their embeddings and their surroundings.
+    static func lesson(_ indices: [Int]) -> TaughtLesson {
+        TaughtLesson(views: indices.map { embedding($0) }, surroundings: indices.map { embedding(15 - $0) })
     }
 
     @Test func threeHeldViewsThenTwoPlacedOnesAfterAPauseFinishTheTeaching() {
@@ -30,7 +36,8 @@ import Testing
         #expect(teaching.add(Self.view(3), at: 5) == [])
         #expect(teaching.add(Self.view(4), at: 7.5) == [.kept(count: 4)])
         let last = teaching.add(Self.view(5), at: 8)
-        #expect(last == [.kept(count: 5), .finished([0, 1, 2, 4, 5].map { Self.embedding($0) })])
+        // The view in the pause is not kept, nor its surroundings.
+        #expect(last == [.kept(count: 5), .finished(Self.lesson([0, 1, 2, 4, 5]))])
         #expect(teaching.add(Self.view(6), at: 9) == [])
     }
 
@@ -52,7 +59,7 @@ import Testing
         var some = TeachingSession(name: "keys", at: 0)
         _ = some.add(Self.view(0), at: 1)
         #expect(some.tick(at: 30) == [])
-        #expect(some.tick(at: 60) == [.finished([Self.embedding(0)])])
+        #expect(some.tick(at: 60) == [.finished(Self.lesson([0]))])
         var none = TeachingSession(name: "keys", at: 0)
         #expect(none.tick(at: 61) == [.nothingLearned])
     }
@@ -89,7 +96,7 @@ import Testing
         }
         #expect(Self.said(effects) == ["Now put it down somewhere else and point the camera at it."])
         #expect(effects.filter { if case .earcon(let earcon, _) = $0 { earcon.kind == .found } else { false } }.count == 5)
-        #expect(Self.taught(effects) == [.watchViews(false), .store(name: "keys", embeddings: (0...4).map { Self.embedding($0) })])
+        #expect(Self.taught(effects) == [.watchViews(false), .store(name: "keys", lesson: Self.lesson(Array(0...4)))])
         #expect(session.mode == .onDemandScanning)
 
         let stored = Self.feed(&session, [.taught(.stored(name: "keys", views: 5), timestamp: 10.1),
@@ -103,7 +110,7 @@ import Testing
         _ = Self.feed(&session, [.command(.teach("wallet"), timestamp: 1), .taught(.view(Self.view(0)), timestamp: 2),
                                  .taught(.view(Self.view(1)), timestamp: 3)])
         let stopped = Self.feed(&session, [.command(.stop, timestamp: 4)])
-        #expect(Self.taught(stopped) == [.watchViews(false), .store(name: "wallet", embeddings: [Self.embedding(0), Self.embedding(1)])])
+        #expect(Self.taught(stopped) == [.watchViews(false), .store(name: "wallet", lesson: Self.lesson([0, 1]))])
         #expect(session.mode == .idle)
 
         let forget = Self.feed(&session, [.command(.forget("my glasses"), timestamp: 5)])
@@ -119,7 +126,7 @@ import Testing
         _ = Self.feed(&session, [.command(.teach("keys"), timestamp: 1), .taught(.view(Self.view(0)), timestamp: 2)])
         #expect(Self.taught(Self.feed(&session, [.frame(index: 1, timestamp: 30)])).isEmpty)
         let late = Self.feed(&session, [.frame(index: 2, timestamp: 61.5)])
-        #expect(Self.taught(late) == [.watchViews(false), .store(name: "keys", embeddings: [Self.embedding(0)])])
+        #expect(Self.taught(late) == [.watchViews(false), .store(name: "keys", lesson: Self.lesson([0]))])
         #expect(session.mode == .onDemandScanning)
     }
 

@@ -16,14 +16,20 @@ import Testing
         let keys = [Self.distinctive(1), Self.distinctive(2)]
         let wallet = [Float](repeating: 0, count: 1279) + [1]
         let odd: [Float] = [-0.0, .leastNonzeroMagnitude, -.greatestFiniteMagnitude, 1.5, -2.25]
-        #expect(try store.add(name: "keys", embeddings: keys, at: testMoment) == "keys")
+        let around = [Self.distinctive(3), Self.distinctive(4), Self.distinctive(5)]
+        #expect(try store.add(name: "keys", lesson: TaughtLesson(views: keys, surroundings: around), at: testMoment) == "keys")
         try store.add(name: "wallet", embeddings: [wallet])
         try store.add(name: "odd", embeddings: [odd])
         let all = try store.all()
         #expect(all.map(\.name) == ["keys", "keys", "wallet", "odd"])
         #expect(all.map(\.embedding) == keys + [wallet, odd])
         #expect(all[3].embedding[0].sign == .minus)
+        // The surroundings are kept apart from the views, and not counted as views.
+        #expect(try store.surroundings().map(\.name) == ["keys", "keys", "keys"])
+        #expect(try store.surroundings().map(\.embedding) == around)
         #expect(try store.names().map { "\($0.name) \($0.views)" } == ["keys 2", "wallet 1", "odd 1"])
+        let taught = try store.taughtObjects()
+        #expect(taught.objects.map { "\($0.name) \($0.views.count) \($0.surroundings.count)" } == ["keys 2 3", "wallet 1 0", "odd 1 0"])
         // Little-endian Float32, four bytes a value.
         #expect(Array(TaughtObjectStore.encode([1, -2])) == [0, 0, 0x80, 0x3F, 0, 0, 0, 0xC0])
     }
@@ -50,6 +56,9 @@ import Testing
         #expect(throws: TaughtObjectError.unusableView(name: "keys")) { try store.add(name: "keys", embeddings: [[1, 2], [1]]) }
         #expect(throws: TaughtObjectError.unusableView(name: "keys")) { try store.add(name: "keys", embeddings: [[1, .nan]]) }
         #expect(throws: TaughtObjectError.unusableView(name: "keys")) { try store.add(name: "keys", embeddings: [[]]) }
+        #expect(throws: TaughtObjectError.unusableView(name: "keys")) {
+            try store.add(name: "keys", embeddings: [[1, 2]], surroundings: [[1, .infinity]])
+        }
         #expect(try store.all().isEmpty)
         for error in [TaughtObjectError.noName, .noViews(name: "keys"), .unusableView(name: "keys")] {
             #expect(error.sentence.hasSuffix(".") && !error.sentence.dropLast().contains(". "))
@@ -83,9 +92,26 @@ import Testing
         let store = try SettingsStore(folder: folder.url)
         #expect(store.setAside == nil)
         #expect(try store.settings().language == .russian)
-        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) }.last == "v5-taught-objects")
+        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) }.last == "v6-taught-surroundings")
         try store.taughtObjects.add(name: "keys", embeddings: [Self.distinctive(1)])
         #expect(try store.taughtObjects.names().count == 1)
+    }
+
+    @Test func viewsTaughtBeforeSurroundingsWereKeptStillTeach() throws {
+        let folder = try StoreTestFolder()
+        do {
+            let old = try DatabaseQueue(path: folder.file("beacon.sqlite").path, configuration: SQLiteFile.configuration)
+            try SettingsStore.migrator.migrate(old, upTo: "v5-taught-objects")
+            try old.write {
+                try $0.execute(sql: "INSERT INTO taught_views (name, name_key, embedding, created_at) VALUES ('Mug', 'mug', ?, 0)",
+                               arguments: [TaughtObjectStore.encode(Self.distinctive(1))])
+            }
+            try old.close()
+        }
+        let store = try SettingsStore(folder: folder.url).taughtObjects
+        #expect(try store.all().map(\.embedding) == [Self.distinctive(1)])
+        #expect(try store.surroundings().isEmpty)
+        #expect(try store.names().map { "\($0.name) \($0.views)" } == ["Mug 1"])
     }
 
     // MARK: - Forgetting removes the bytes
@@ -103,17 +129,19 @@ import Testing
 
     @Test func forgettingWipesTheEmbeddingFromTheFile() throws {
         let folder = try StoreTestFolder()
-        let keys = Self.distinctive(7), wallet = Self.distinctive(9)
+        let keys = Self.distinctive(7), wallet = Self.distinctive(9), hand = Self.distinctive(8)
         do {
             // Taught in an earlier session, so the views are in beacon.sqlite itself, not only in the log.
             let store = try SettingsStore(folder: folder.url)
-            try store.taughtObjects.add(name: "keys", embeddings: [keys])
+            try store.taughtObjects.add(name: "keys", embeddings: [keys], surroundings: [hand])
             try store.taughtObjects.add(name: "wallet", embeddings: [wallet])
         }
         #expect(Self.piecesFound(keys, in: folder) >= 75, "the search finds the bytes while they are stored")
+        #expect(Self.piecesFound(hand, in: folder) >= 75)
         let store = try SettingsStore(folder: folder.url)
         #expect(try store.taughtObjects.forget(name: "Keys") == 1)
         #expect(Self.piecesFound(keys, in: folder) == 0)
+        #expect(Self.piecesFound(hand, in: folder) == 0, "its surroundings go with it")
         #expect(Self.piecesFound(wallet, in: folder) >= 75, "the other object is untouched")
         #expect(try store.taughtObjects.all().map(\.embedding) == [wallet])
         #expect(try store.integrityCheck() == ["ok"])

@@ -77,8 +77,8 @@ extension AssistantSession {
         guard var session = teaching else { return }
         teaching = nil
         effects.append(.taught(.watchViews(false)))
-        if case .finished(let views) = session.finish() {
-            effects.append(.taught(.store(name: session.name, embeddings: views)))
+        if case .finished(let lesson) = session.finish() {
+            effects.append(.taught(.store(name: session.name, lesson: lesson)))
         }
     }
 
@@ -94,11 +94,11 @@ extension AssistantSession {
                 say(remark, at: timestamp, priority: .guidance, category: "teach-remark", into: &effects)
             case .askToPlace:
                 say(taughtPhrases.putDown, at: timestamp, priority: .stateChange, requested: true, into: &effects)
-            case .finished(let views):
+            case .finished(let lesson):
                 let name = teaching?.name ?? ""
                 teaching = nil
                 effects.append(.taught(.watchViews(false)))
-                effects.append(.taught(.store(name: name, embeddings: views)))
+                effects.append(.taught(.store(name: name, lesson: lesson)))
                 finishJob(at: timestamp, into: &effects)
             case .nothingLearned:
                 let name = teaching?.name ?? ""

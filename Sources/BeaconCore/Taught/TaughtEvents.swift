@@ -27,8 +27,9 @@ public enum TaughtEvent: Sendable, Hashable {
 public enum TaughtEffect: Sendable, Hashable {
     /// Send `view`s of the camera's frames, a couple a second, from now on (true) or no longer (false).
     case watchViews(Bool)
-    /// Keep these views' embeddings under this name (added to any it has), then report `stored` and `learned`.
-    case store(name: String, embeddings: [[Float]])
+    /// Keep these views' embeddings and their surroundings under this name (added to any it has), then report
+    /// `stored` and `learned`.
+    case store(name: String, lesson: TaughtLesson)
     /// Remove everything learned under this name, then report `forgotten` and `learned`.
     case forget(name: String)
 }

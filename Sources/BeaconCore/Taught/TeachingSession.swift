@@ -1,15 +1,39 @@
-/// One view the runtime took of the thing being taught: where it is in the picture, its embedding, and how sharp
-/// that part of the picture is.
+/// One view the runtime took of the thing being taught: where it is in the picture, its embedding, how sharp
+/// that part of the picture is, and the embeddings of the picture's pieces around it.
 public struct TeachingView: Sendable, Hashable {
     public var region: NormalizedRect
     public var embedding: [Float]
     /// The mean Laplacian variance of the region's cells (`SharpnessMap`): higher is sharper; nil when not measured.
     public var sharpness: Double?
+    /// The embeddings of `surroundingRegions(around: region)`: what the thing must not be taken for.
+    public var surroundings: [[Float]]
 
-    public init(region: NormalizedRect, embedding: [Float], sharpness: Double? = nil) {
+    public init(region: NormalizedRect, embedding: [Float], sharpness: Double? = nil, surroundings: [[Float]] = []) {
         self.region = region
         self.embedding = embedding
         self.sharpness = sharpness
+        self.surroundings = surroundings
+    }
+
+    /// The ninths of a picture (a 3×3 grid) that are not the thing at `region` (overlap under 0.25 of their union):
+    /// the hand holding it, what lies behind or under it, and pieces of it. Kept as its surroundings, so that a hand
+    /// holding something else, or a corner of a look-alike, is not taken for it (`TaughtObjects.Configuration`).
+    public static func surroundingRegions(around region: NormalizedRect) -> [NormalizedRect] {
+        let third = 1.0 / 3
+        return (0..<3).flatMap { row in
+            (0..<3).map { column in NormalizedRect(x: Double(column) * third, y: Double(row) * third, width: third, height: third) }
+        }.filter { $0.iou(region) < 0.25 }
+    }
+}
+
+/// What teaching keeps of a thing: its views, and the surroundings of the views kept (`TeachingView.surroundings`).
+public struct TaughtLesson: Sendable, Hashable {
+    public var views: [[Float]]
+    public var surroundings: [[Float]]
+
+    public init(views: [[Float]] = [], surroundings: [[Float]] = []) {
+        self.views = views
+        self.surroundings = surroundings
     }
 }
 
@@ -79,8 +103,8 @@ public struct TeachingSession: Sendable {
         case remark(TeachingOutcome)
         /// Enough views of the thing held: now put it down somewhere else.
         case askToPlace
-        /// Done: these views are to be stored.
-        case finished([[Float]])
+        /// Done: these views (and their surroundings) are to be stored.
+        case finished(TaughtLesson)
         /// Time ran out with nothing kept.
         case nothingLearned
     }
@@ -89,6 +113,8 @@ public struct TeachingSession: Sendable {
     public let configuration: Configuration
     public private(set) var phase: Phase = .holding
     public private(set) var kept: [[Float]] = []
+    /// The surroundings of the views kept.
+    public private(set) var keptSurroundings: [[Float]] = []
     private var sharpest = 0.0
     private let startedAt: Double
     private var lastRemark: Double?
@@ -114,6 +140,7 @@ public struct TeachingSession: Sendable {
             return [.remark(outcome)]
         }
         kept.append(view.embedding)
+        keptSurroundings += view.surroundings
         var steps: [Step] = [.kept(count: kept.count)]
         if phase == .holding, kept.count >= configuration.heldViews {
             phase = .placing(since: timestamp)
@@ -135,6 +162,6 @@ public struct TeachingSession: Sendable {
     /// Ends now (the person said stop, or time ran out), keeping what was learned.
     public mutating func finish() -> Step {
         phase = .finished
-        return kept.isEmpty ? .nothingLearned : .finished(kept)
+        return kept.isEmpty ? .nothingLearned : .finished(TaughtLesson(views: kept, surroundings: keptSurroundings))
     }
 }

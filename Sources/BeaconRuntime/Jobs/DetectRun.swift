@@ -61,10 +61,10 @@ public struct DetectRun {
         // Detecting never makes a data folder: without one, nothing was taught.
         let file = composition.dataFolder(given: dataDirectory).appendingPathComponent(SettingsStore.fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let views = try composition.settingsStore(dataDirectory: dataDirectory).taughtObjects.all()
-        guard !views.isEmpty else { return nil }
+        let taught = try composition.settingsStore(dataDirectory: dataDirectory).taughtObjects.taughtObjects()
+        guard !taught.isEmpty else { return nil }
         // One picture, no next frame to agree with: looked at as a still (more crops, a reference of tiles).
-        return TaughtFinder(taught: TaughtObjects(views: views), embedder: try composition.imageEmbedder(), still: true)
+        return TaughtFinder(taught: taught, embedder: try composition.imageEmbedder(), still: true)
     }
 }
 

@@ -12,11 +12,11 @@ extension AssistantRunner {
         switch effect {
         case .watchViews(let on):
             nextTeachingView = on ? clock : nil
-        case .store(let name, let embeddings):
+        case .store(let name, let lesson):
             guard let taught = engines.taught else { return try failed("Nothing can be taught without a data folder.", at: clock) }
-            switch Result(catching: { try taught.learn(name: name, embeddings: embeddings) }) {
+            switch Result(catching: { try taught.learn(name: name, lesson: lesson) }) {
             case .success(let stored):
-                try dispatch(.taught(.stored(name: stored, views: embeddings.count), timestamp: clock), at: clock)
+                try dispatch(.taught(.stored(name: stored, views: lesson.views.count), timestamp: clock), at: clock)
                 try dispatch(.taught(.learned(taught.summaries), timestamp: clock), at: clock)
             case .failure(let error):
                 try failed(Self.sentence(error), at: clock)

@@ -131,10 +131,10 @@ public struct EffectRecord: Encodable {
         case .taught(.watchViews(let on)):
             self.effect = "teach-views"
             value = on ? "on" : "off"
-        case .taught(.store(let name, let embeddings)):
+        case .taught(.store(let name, let lesson)):
             self.effect = "teach-store"
             target = name
-            value = String(embeddings.count)
+            value = String(lesson.views.count)
         case .taught(.forget(let name)):
             self.effect = "teach-forget"
             target = name

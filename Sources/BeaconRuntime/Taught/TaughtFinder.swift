@@ -28,10 +28,11 @@ public struct TaughtFinder: Sendable {
         let plan = proposals.plan(detections: detections, width: frame.width, height: frame.height)
         let boxes = plan.proposals
         let embeddings = try boxes.map { try embedder.embedding(of: frame, region: $0) }
-        // The reference tiles are the plan's last proposals: embedded once, as proposals.
+        // The reference tiles are the plan's last proposals: embedded once, and named like the others.
         let reference = Array(embeddings.suffix(plan.reference.count))
+        let named = taught.identify(proposals: Array(embeddings.dropLast(plan.reference.count)), reference: reference)
         var best: [String: Detection] = [:]
-        for (box, named) in zip(boxes, taught.identify(proposals: embeddings, reference: reference)) {
+        for (box, named) in zip(boxes, named) {
             guard let named else { continue }
             if let report {
                 let pixels = box.pixels(width: frame.width, height: frame.height)
@@ -48,7 +49,8 @@ public struct TaughtFinder: Sendable {
 
 /// Teaching from pictures: in each, the thing held up (the largest box the detector sees near the middle, or the
 /// middle of the picture when it sees nothing there), checked by the core's `TeachingJudge` — not too small, not cut
-/// off, not a repeat of a view kept — and kept as an embedding, never as a picture.
+/// off, not a repeat of a view kept — and kept as an embedding, never as a picture, with the embeddings of the
+/// picture's pieces around it (`TeachingView.surroundingRegions`).
 public struct TeachingViews: Sendable {
     public var judge = TeachingJudge()
 
@@ -62,20 +64,29 @@ public struct TeachingViews: Sendable {
         return NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
     }
 
-    /// One picture taught: its region found, embedded and judged; `kept` gains the embedding when it is a new view.
+    /// One picture taught: its region found, embedded and judged; `kept` gains the embedding and its surroundings
+    /// when it is a new view.
     public func learn(from frame: Frame, detector: any ObjectDetector, embedder: ImageEmbedder,
-                      kept: inout [[Float]]) throws -> TeachingOutcome {
+                      kept: inout TaughtLesson) throws -> TeachingOutcome {
         try learn(from: frame, detections: detector.detect(frame), embedder: embedder, kept: &kept)
     }
 
     /// The same, given the detector's boxes of the picture.
     public func learn(from frame: Frame, detections: [Detection], embedder: ImageEmbedder,
-                      kept: inout [[Float]]) throws -> TeachingOutcome {
+                      kept: inout TaughtLesson) throws -> TeachingOutcome {
         let region = region(in: detections)
         let embedding = try embedder.embedding(of: frame, region: region)
         // Pictures chosen by the person are not judged for blur: there is no sharpest one of the same camera.
-        let outcome = judge.judge(region, embedding: embedding, kept: kept)
-        if outcome == .kept { kept.append(embedding) }
+        let outcome = judge.judge(region, embedding: embedding, kept: kept.views)
+        if outcome == .kept {
+            kept.views.append(embedding)
+            kept.surroundings += try Self.surroundings(of: region, in: frame, embedder: embedder)
+        }
         return outcome
+    }
+
+    /// The embeddings of the pieces of `frame` around `region`.
+    static func surroundings(of region: NormalizedRect, in frame: Frame, embedder: ImageEmbedder) throws -> [[Float]] {
+        try TeachingView.surroundingRegions(around: region).map { try embedder.embedding(of: frame, region: $0) }
     }
 }

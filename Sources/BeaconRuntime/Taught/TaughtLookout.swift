@@ -12,6 +12,7 @@ public final class TaughtLookout: @unchecked Sendable {
     private let lock = NSLock()
     private var embedder: Result<ImageEmbedder, Error>?
     private var views: [(name: String, embedding: [Float])] = []
+    private var surroundings: [(name: String, embedding: [Float])] = []
     /// Made from `views` the first time something is looked for after a change; `generation` counts the changes, so
     /// a finder made from views a teach or forget has just replaced is not kept.
     private var finder: TaughtFinder?
@@ -39,18 +40,18 @@ public final class TaughtLookout: @unchecked Sendable {
 
     /// The taught things in `frame` (one picture's answer; a search makes several agree), given the detector's boxes.
     public func find(in frame: Frame, detections: [Detection]) throws -> [Detection] {
-        let current: (finder: TaughtFinder?, views: [(name: String, embedding: [Float])], generation: Int) =
-            lock.withLock { (self.finder, self.views, self.generation) }
+        let current = lock.withLock { (finder: self.finder, views: self.views, surroundings: self.surroundings, generation: self.generation) }
         if let finder = current.finder { return try finder.find(in: frame, detections: detections) }
         guard !current.views.isEmpty else { return [] }
-        let made = TaughtFinder(taught: TaughtObjects(views: current.views), embedder: try imageEmbedder())
+        let made = TaughtFinder(taught: TaughtObjects(views: current.views, surroundings: current.surroundings),
+                                embedder: try imageEmbedder())
         lock.withLock { if generation == current.generation { finder = made } }
         return try made.find(in: frame, detections: detections)
     }
 
-    /// Adds views under a name; returns the name as stored.
-    public func learn(name: String, embeddings: [[Float]]) throws -> String {
-        let stored = try store.add(name: name, embeddings: embeddings)
+    /// Adds what a teaching kept under a name; returns the name as stored.
+    public func learn(name: String, lesson: TaughtLesson) throws -> String {
+        let stored = try store.add(name: name, lesson: lesson)
         try reload()
         return stored
     }
@@ -65,9 +66,11 @@ public final class TaughtLookout: @unchecked Sendable {
     private func reload() throws {
         let names = try store.names().map { TaughtSummary(name: $0.name, views: $0.views) }
         let views = names.isEmpty ? [] : try store.all()
+        let surroundings = names.isEmpty ? [] : try store.surroundings()
         lock.withLock {
             things = names
             self.views = views
+            self.surroundings = surroundings
             finder = nil
             generation += 1
         }
@@ -96,13 +99,15 @@ final class TaughtSearch: @unchecked Sendable {
 }
 
 extension TeachingView {
-    /// A view of the thing being taught in `frame`: its region (`TeachingViews.region`), embedding and sharpness.
+    /// A view of the thing being taught in `frame`: its region (`TeachingViews.region`), embedding, sharpness and
+    /// surroundings (about ten embeddings in all, 0.1–0.3 s, on the thread that takes views).
     static func take(from frame: Frame, detections: [Detection], embedder: ImageEmbedder) throws -> TeachingView {
         let region = TeachingViews().region(in: detections)
         var meter = SharpnessMeter()
         let map = meter.measure(frame)
         return TeachingView(region: region, embedding: try embedder.embedding(of: frame, region: region),
-                            sharpness: map.meanLaplacianVariance(in: region))
+                            sharpness: map.meanLaplacianVariance(in: region),
+                            surroundings: try TeachingViews.surroundings(of: region, in: frame, embedder: embedder))
     }
 }
 

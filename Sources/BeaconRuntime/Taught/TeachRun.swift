@@ -47,7 +47,7 @@ public struct TeachRun {
             let embedder = try composition.imageEmbedder()
             let views = TeachingViews()
             let decoder = ImageDecoder()
-            var kept: [[Float]] = []
+            var kept = TaughtLesson()
             for path in images {
                 let label = URL(fileURLWithPath: path).lastPathComponent
                 // One unreadable picture is said and the others still teach.
@@ -66,17 +66,19 @@ public struct TeachRun {
         }
     }
 
-    private func keep(_ views: [[Float]], as name: String, in store: TaughtObjectStore, transcript: any Transcript) throws {
-        guard !views.isEmpty else { throw NothingLearned(name: name) }
-        let stored = try store.add(name: name, embeddings: views)
-        let sentence = Self.book.say(Self.words.learned(views: views.count), ["name": stored, "count": String(views.count)])
+    private func keep(_ lesson: TaughtLesson, as name: String, in store: TaughtObjectStore, transcript: any Transcript) throws {
+        guard !lesson.views.isEmpty else { throw NothingLearned(name: name) }
+        let stored = try store.add(name: name, lesson: lesson)
+        let count = lesson.views.count
+        let sentence = Self.book.say(Self.words.learned(views: count), ["name": stored, "count": String(count)])
         transcript.line(sentence.capitalizedFirst)
     }
 
     /// Takes a view every `AssistantRunner.teachingViewInterval` seconds of the source's time until the teaching has
-    /// enough, its time runs out or the source ends; says each view's fate as the assistant would. Returns the views.
+    /// enough, its time runs out or the source ends; says each view's fate as the assistant would. Returns what was
+    /// kept.
     static func watch(_ source: FrameSource, teaching name: String, detector: any ObjectDetector, embedder: ImageEmbedder,
-                      transcript: any Transcript) throws -> [[Float]] {
+                      transcript: any Transcript) throws -> TaughtLesson {
         let book = Self.book, words = Self.words
         var teaching = TeachingSession(name: name, at: 0)
         var started: Double?
@@ -103,7 +105,7 @@ public struct TeachRun {
             }
         }
         if teaching.phase != .finished { _ = teaching.finish() } // the source ended first: what was kept teaches
-        return teaching.kept
+        return TaughtLesson(views: teaching.kept, surroundings: teaching.keptSurroundings)
     }
 }
 

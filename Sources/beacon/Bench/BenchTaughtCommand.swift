@@ -19,8 +19,8 @@ struct BenchTaughtCommand: ParsableCommand {
             elsewhere; a confusion is a taught name on a scene where that object is \
             not; a false find is any taught name on a distractor. Scenes are looked at as still pictures, as \
             `beacon detect` does (more crops, a reference of tiles in big pictures); --live looks at them as the \
-            assistant does each frame of a search (at most 9 crops), without the agreement of several frames. \
-            Nothing is written to the data folder.
+            assistant does each frame of a search (9 crops, 21 in a view of a room), without the agreement of \
+            several frames. Nothing is written to the data folder.
 
             Example:
               beacon bench taught ../shared/testdata/taught --contrast 0.3 --margin 0.1
@@ -42,7 +42,7 @@ struct BenchTaughtCommand: ParsableCommand {
     @Option(help: "Teach and look for only these objects (comma-separated folder names), to check the figures on other subsets.")
     var only: String?
 
-    @Flag(help: "Look at scenes as live frames (at most 9 crops) rather than still pictures.")
+    @Flag(help: "Look at scenes as live frames (9–21 crops) rather than still pictures.")
     var live = false
 
     @Flag(help: "Print every named proposal of each scene: name, box in pixels, score, margin and contrast.")
@@ -66,22 +66,23 @@ struct BenchTaughtCommand: ParsableCommand {
         }
         guard !objects.isEmpty else { throw NoTaughtFolders(folder: folder) }
 
-        var views: [(name: String, embedding: [Float])] = []
+        var views: [(name: String, embedding: [Float])] = [], surroundings: [(name: String, embedding: [Float])] = []
         for object in objects {
-            var kept: [[Float]] = []
+            var kept = TaughtLesson()
             for file in try Self.pictures(in: root.appendingPathComponent("\(object)/teach")) {
                 let frame = try decoder.decode(contentsOf: file)
                 let detections = try proposer.detect(frame).filter { Float($0.confidence) >= usual }
                 _ = try TeachingViews().learn(from: frame, detections: detections, embedder: embedder, kept: &kept)
             }
-            views += kept.map { (object, $0) }
-            Console.line("Taught \(object) from \(kept.count) views.")
+            views += kept.views.map { (object, $0) }
+            surroundings += kept.surroundings.map { (object, $0) }
+            Console.line("Taught \(object) from \(kept.views.count) views.")
         }
         var configuration = TaughtObjects.Configuration()
         configuration.threshold = threshold
         configuration.margin = margin
         configuration.contrast = contrast
-        var finder = TaughtFinder(taught: TaughtObjects(views: views, configuration: configuration), embedder: embedder, still: !live)
+        var finder = TaughtFinder(taught: TaughtObjects(views: views, surroundings: surroundings, configuration: configuration), embedder: embedder, still: !live)
         if scores { finder.report = { Console.line("    " + $0) } }
         let truth = try Self.boxes(root.appendingPathComponent("all_boxes.csv"))
 
