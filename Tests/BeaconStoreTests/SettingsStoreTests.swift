@@ -5,6 +5,9 @@ import Testing
 @testable import BeaconStore
 
 @Suite struct SettingsStoreTests {
+    static let allMigrations = ["v1-settings", "v2-usage", "v3-paired-phones", "v4-helpers-hub", "v5-taught-objects",
+                                "v6-taught-surroundings"]
+
     @Test func settingsSurviveClosingAndReopening() throws {
         let folder = try StoreTestFolder()
         do {
@@ -100,12 +103,12 @@ import Testing
         try Data().write(to: folder.file("beacon.sqlite"))
         let store = try SettingsStore(folder: folder.url)
         #expect(store.setAside == nil)
-        #expect(SettingsStore.migrator.migrations == ["v1-settings", "v2-usage", "v3-paired-phones", "v4-helpers-hub", "v5-taught-objects"])
+        #expect(SettingsStore.migrator.migrations == Self.allMigrations)
         let (completed, tables) = try store.database.read { db in
             (try SettingsStore.migrator.completedMigrations(db),
              try ["setting", "usage_time", "usage_count"].filter { try db.tableExists($0) })
         }
-        #expect(completed == ["v1-settings", "v2-usage", "v3-paired-phones", "v4-helpers-hub", "v5-taught-objects"])
+        #expect(completed == Self.allMigrations)
         #expect(tables == ["setting", "usage_time", "usage_count"])
     }
 
@@ -126,7 +129,7 @@ import Testing
         let day = UsageDay(testMoment, timeZone: TimeZone(identifier: "UTC")!)
         try store.usage.add(UsageStatistics(secondsByMode: ["find": 30], objectsFound: 1), on: day)
         #expect(try store.usage.summary(today: day).today.objectsFound == 1)
-        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) } == ["v1-settings", "v2-usage", "v3-paired-phones", "v4-helpers-hub", "v5-taught-objects"])
+        #expect(try store.database.read { try SettingsStore.migrator.completedMigrations($0) } == Self.allMigrations)
     }
 
     // MARK: - Files that cannot be read
