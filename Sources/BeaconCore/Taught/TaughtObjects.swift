@@ -101,15 +101,15 @@ public struct TaughtObjects: Sendable {
         /// …and, in a picture judged against its background (tiles or quarters), at least this against the mean of
         /// its other proposals as well. A thing held up close stands out from the wall behind it whatever it is;
         /// among the boxes, all of the thing and the hand holding it, it does not. On the close-ups blown up to
-        /// 640×480 (each object taught alone, tiles as reference) a look-alike was named in 27 of 48 without it, 13
-        /// with it; the big photos lose nothing.
+        /// 640×480 (each object taught alone, judged against 96-pixel tiles as still pictures then were) a
+        /// look-alike was named in 27 of 48 without it, 13 with it; the big photos lose nothing.
         public var boxContrast: Float = 0.2
         /// …and be more like the object than like any piece of the pictures it was taught from (its surroundings) by
         /// at least this. A hand holding something, or a part of it, scores 0.55–0.65 against anything taught from a
         /// hand; the object itself scores higher against its views than against pieces around them. Each object taught
-        /// alone, this took look-alikes named from 13 of 48 hand-held distractors to 1 (still pictures; 9 of 48 to 2
-        /// blown up to 640×480), and by threes from 8 of 160 to 1; the big photos lose nothing, the hand-held
-        /// close-ups of the objects themselves are found less often (by threes 93 of 180 scenes rather than 100).
+        /// alone, this took look-alikes named from 13 of 48 hand-held distractors to 1 (live frames blown up to
+        /// 640×480: 9 to 2), and by threes from 8 of 160 to 1; the big photos lose nothing, the hand-held close-ups
+        /// of the objects themselves are found less often (by threes 93 of 180 scenes rather than 100).
         public var surroundingsMargin: Float = 0
 
         public init() {}
@@ -158,13 +158,14 @@ public struct TaughtObjects: Sendable {
     }
 
     /// The taught objects the regions of one picture show, in order (nil: none): the `proposals`, then the regions
-    /// of `reference` (a still picture's tiles, see `TaughtProposals.plan`, which are looked at too). Each is also
-    /// judged against what the whole picture shares, so that it does not count: without a reference, against the
+    /// of `reference` (a still picture's tiles or a view's quarters, `TaughtProposals.plan`; looked at too). Each is
+    /// also judged against what the whole picture shares, so that it does not count: without a reference, against the
     /// proposals' mean (a single proposal has nothing to stand out from and is judged alone); with one, against the
     /// reference's mean, and against the proposals' mean as well at the lower `Configuration.boxContrast`.
     public func identify(proposals: [[Float]], reference: [[Float]] = []) -> [Identification?] {
         guard !reference.isEmpty else {
-            return proposals.count > 1 ? judged(proposals, against: proposals, by: configuration.contrast) : proposals.map { identify($0) }
+            guard proposals.count > 1 else { return proposals.map { identify($0) } }
+            return judged(proposals, against: proposals, by: configuration.contrast)
         }
         let regions = proposals + reference
         let background = judged(regions, against: reference, by: configuration.contrast)

@@ -40,7 +40,9 @@ public final class TaughtLookout: @unchecked Sendable {
 
     /// The taught things in `frame` (one picture's answer; a search makes several agree), given the detector's boxes.
     public func find(in frame: Frame, detections: [Detection]) throws -> [Detection] {
-        let current = lock.withLock { (finder: self.finder, views: self.views, surroundings: self.surroundings, generation: self.generation) }
+        let current = lock.withLock {
+            (finder: self.finder, views: self.views, surroundings: self.surroundings, generation: self.generation)
+        }
         if let finder = current.finder { return try finder.find(in: frame, detections: detections) }
         guard !current.views.isEmpty else { return [] }
         let made = TaughtFinder(taught: TaughtObjects(views: current.views, surroundings: current.surroundings),
