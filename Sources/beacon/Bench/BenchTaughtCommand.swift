@@ -140,7 +140,7 @@ struct BenchTaughtCommand: ParsableCommand {
                 Console.line("  distractors/\(file.lastPathComponent): named \(found.map(\.label).joined(separator: ", "))")
             }
         }
-        Console.line(String(format: "threshold %.2f, contrast %.2f, margin %.2f: hits %d of %d scenes (%.0f %%; %d of %d big pictures), confusions %d, misplaced %d, false finds in %d of %d distractors",
+        Console.line(String(format: "threshold %.3g, contrast %.3g, margin %.3g: hits %d of %d scenes (%.0f %%; %d of %d big pictures), confusions %d, misplaced %d, false finds in %d of %d distractors",
                             threshold, contrast, margin, hits, scenes, 100 * Double(hits) / Double(max(scenes, 1)), bigHits, bigScenes,
                             confusions, misplaced, falseFinds, distractors))
         Console.line(String(format: "time per %@ (proposals, embeddings, naming): median %.0f ms, p95 %.0f ms, %d taught objects",
