@@ -167,27 +167,27 @@ public struct TaughtObjects: Sendable {
     /// proposals' mean (a single proposal has nothing to stand out from and is judged alone); with one, against the
     /// reference's mean, and against the proposals' mean as well at the lower `Configuration.boxContrast`.
     public func identify(proposals: [[Float]], reference: [[Float]] = []) -> [Identification?] {
-        guard !reference.isEmpty else {
-            guard proposals.count > 1 else { return proposals.map { identify($0) } }
-            return judged(proposals, against: proposals, by: configuration.contrast)
-        }
         let regions = proposals + reference
-        let background = judged(regions, against: reference, by: configuration.contrast)
+        let named = regions.map { identify($0) }
+        guard !reference.isEmpty else {
+            guard proposals.count > 1 else { return named }
+            return contrasted(named, regions, against: proposals, by: configuration.contrast)
+        }
+        let background = contrasted(named, regions, against: reference, by: configuration.contrast)
         guard !proposals.isEmpty else { return background }
-        let amongBoxes = judged(regions, against: proposals, by: configuration.boxContrast)
+        let amongBoxes = contrasted(named, regions, against: proposals, by: configuration.boxContrast)
         return zip(background, amongBoxes).map { $1 == nil ? nil : $0 }
     }
 
-    /// Each embedding named, kept when its contrast — its score once the mean of `base` is taken from both sides —
-    /// reaches `threshold`.
-    private func judged(_ embeddings: [[Float]], against base: [[Float]], by threshold: Float) -> [Identification?] {
-        guard let dimension = base.first?.count else { return embeddings.map { identify($0) } }
+    /// The names given to `embeddings` (`named`, in order), each kept when its contrast — its score once the mean of
+    /// `base` is taken from both sides — reaches `threshold`.
+    private func contrasted(_ named: [Identification?], _ embeddings: [[Float]], against base: [[Float]],
+                            by threshold: Float) -> [Identification?] {
+        guard let dimension = base.first?.count else { return named }
         let centre = Self.mean(base.filter { $0.count == dimension })
         let centred = objects.map { $0.centred(on: centre) }
-        return embeddings.map { embedding in
-            guard var named = identify(embedding), let index = objects.firstIndex(where: { $0.name == named.name }) else {
-                return nil
-            }
+        return zip(named, embeddings).map { named, embedding in
+            guard var named, let index = objects.firstIndex(where: { $0.name == named.name }) else { return nil }
             let contrast = centred[index].contrast(embedding, centre: centre)
             named.contrast = contrast
             return contrast >= threshold ? named : nil
@@ -305,10 +305,12 @@ public struct TaughtProposals: Sendable {
         }
         var scene = self
         scene.maximumDetections = sceneDetections
-        let quarters = [(0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)].map {
-            NormalizedRect(x: $0.0, y: $0.1, width: 0.5, height: 0.5)
-        }
-        return (scene.proposals(detections: detections, aspect: aspect) + quarters, quarters)
+        return (scene.proposals(detections: detections, aspect: aspect) + Self.quarters, Self.quarters)
+    }
+
+    /// A picture's four quarters, the reference of a live view of a room.
+    static let quarters = [(0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)].map {
+        NormalizedRect(x: $0.0, y: $0.1, width: 0.5, height: 0.5)
     }
 
     /// The reference tiles of a still picture: squares of `tileSize` × the shorter side, edge to edge, the grid

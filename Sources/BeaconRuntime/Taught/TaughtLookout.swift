@@ -11,10 +11,9 @@ public final class TaughtLookout: @unchecked Sendable {
     private let makeEmbedder: () throws -> ImageEmbedder
     private let lock = NSLock()
     private var embedder: Result<ImageEmbedder, Error>?
-    private var views: [(name: String, embedding: [Float])] = []
-    private var surroundings: [(name: String, embedding: [Float])] = []
-    /// Made from `views` the first time something is looked for after a change; `generation` counts the changes, so
-    /// a finder made from views a teach or forget has just replaced is not kept.
+    private var taught = TaughtObjects(views: [])
+    /// Made from `taught` the first time something is looked for after a change; `generation` counts the changes,
+    /// so a finder made from views a teach or forget has just replaced is not kept.
     private var finder: TaughtFinder?
     private var generation = 0
     private var things: [TaughtSummary] = []
@@ -40,13 +39,10 @@ public final class TaughtLookout: @unchecked Sendable {
 
     /// The taught things in `frame` (one picture's answer; a search makes several agree), given the detector's boxes.
     public func find(in frame: Frame, detections: [Detection]) throws -> [Detection] {
-        let current = lock.withLock {
-            (finder: self.finder, views: self.views, surroundings: self.surroundings, generation: self.generation)
-        }
+        let current = lock.withLock { (finder: self.finder, taught: self.taught, generation: self.generation) }
         if let finder = current.finder { return try finder.find(in: frame, detections: detections) }
-        guard !current.views.isEmpty else { return [] }
-        let made = TaughtFinder(taught: TaughtObjects(views: current.views, surroundings: current.surroundings),
-                                embedder: try imageEmbedder())
+        guard !current.taught.isEmpty else { return [] }
+        let made = TaughtFinder(taught: current.taught, embedder: try imageEmbedder())
         lock.withLock { if generation == current.generation { finder = made } }
         return try made.find(in: frame, detections: detections)
     }
@@ -67,12 +63,10 @@ public final class TaughtLookout: @unchecked Sendable {
 
     private func reload() throws {
         let names = try store.names().map { TaughtSummary(name: $0.name, views: $0.views) }
-        let views = names.isEmpty ? [] : try store.all()
-        let surroundings = names.isEmpty ? [] : try store.surroundings()
+        let taught = names.isEmpty ? TaughtObjects(views: []) : try store.taughtObjects()
         lock.withLock {
             things = names
-            self.views = views
-            self.surroundings = surroundings
+            self.taught = taught
             finder = nil
             generation += 1
         }
