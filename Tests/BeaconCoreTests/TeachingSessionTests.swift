@@ -173,10 +173,20 @@ import Testing
         #expect(book.objectName("keys", isTaught: true) == "your keys")
         #expect(book.counted("keys", count: 2, isTaught: true) == "your keys")
         #expect(book.objectName("cup") == "cup")
+        #expect(book.objectName("blue_foam_ball", isTaught: true) == "your blue foam ball")
         book.language = .chinese
         #expect(book.objectName("keys", isTaught: true) == "你的keys")
         book.language = .russian
         #expect(book.objectName("keys", isTaught: true) == "keys, ваш предмет")
+    }
+
+    @Test func whatWasLearnedAgreesWithEachCountInEachLanguage() {
+        var book = Phrasebook()
+        let things = [TaughtSummary(name: "keys", views: 1), TaughtSummary(name: "mug", views: 4)]
+        #expect(TaughtPhrases().learnedList(things, in: book) == "Learned: keys, 1 view; mug, 4 views.")
+        book.language = .russian
+        #expect(TaughtPhrases().learnedList(things, in: book) == "Запомнено: keys, 1 вид; mug, 4 вида.")
+        #expect(TaughtPhrases().learnedList([TaughtSummary(name: "mug", views: 5)], in: book) == "Запомнено: mug, 5 видов.")
     }
 
     /// A person who taught "my cup" hears "your cup" for it, and "cup" for the detector's cups — explore, scan and

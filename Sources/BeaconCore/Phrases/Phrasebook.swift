@@ -37,7 +37,8 @@ public struct Phrasebook: Sendable, Hashable {
     /// as the detector spells it. A person's taught thing is said as theirs, in their own word ("your cup"): the
     /// detector's cups stay "cup".
     public func objectName(_ label: String, isTaught: Bool = false) -> String {
-        if isTaught { return say(TaughtPhrases().yours, ["name": label]) }
+        // A name typed with underscores ("blue_mug", as file and folder names are) is said as words.
+        if isTaught { return say(TaughtPhrases().yours, ["name": label.replacingOccurrences(of: "_", with: " ")]) }
         return switch language {
         case .english: label
         case .russian: ObjectNames.russianName(for: label) ?? label

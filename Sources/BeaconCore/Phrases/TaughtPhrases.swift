@@ -29,9 +29,10 @@ public struct TaughtPhrases: PhraseTable {
     public let forgotten = PhraseTemplate("{name} forgotten.", ru: "{name}: забыто.", zh: "已忘记{name}。")
     public let neverTaught = PhraseTemplate("Nothing called {name} was learned.", ru: "Предмет «{name}» не запоминался.",
                                             zh: "没有学过{name}。")
-    /// `{list}` is "keys, 4 views; mug, 5 views".
+    /// `{list}` is "keys, 4 views; mug, 1 view".
     public let list = PhraseTemplate("Learned: {list}.", ru: "Запомнено: {list}.", zh: "已学会：{list}。")
-    public let listItem = PhraseTemplate("{name}, {count} views", ru: "{name}, видов: {count}", zh: "{name}，{count}个角度")
+    public let listItem = PhraseTemplate("{name}, {count} {count:view|views}", ru: "{name}, {count} {count:вид|вида|видов}",
+                                         zh: "{name}，{count}个角度")
     public let nothingYet = PhraseTemplate("Nothing learned yet; say teach my keys.",
                                            ru: "Пока ничего не запомнено; скажите «запомни мои ключи».",
                                            zh: "还没有学过东西；请说“学习我的钥匙”。")

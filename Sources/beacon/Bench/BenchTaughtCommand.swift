@@ -13,7 +13,8 @@ struct BenchTaughtCommand: ParsableCommand {
         usage: "beacon bench taught <folder> [<options>]",
         discussion: """
             The folder is laid out like ../shared/testdata/taught: one folder per object with teach/ (views to learn \
-            from) and find/ (scenes with it), distractors/ (scenes with none of them), and all_boxes.csv \
+            from) and find/ (scenes with it; an object without find/ is only taught, as a look-alike the others \
+            must be told apart from), distractors/ (scenes with none of them), and all_boxes.csv \
             (file,object,x1,y1,x2,y2 in pixels). A hit is the right name with a box whose IoU with the truth is at \
             least 0.3 or whose centre lies inside it; misplaced is the name of an object the scene holds on a box \
             elsewhere; a confusion is a taught name on a scene where that object is \
@@ -76,7 +77,7 @@ struct BenchTaughtCommand: ParsableCommand {
             }
             views += kept.views.map { (object, $0) }
             surroundings += kept.surroundings.map { (object, $0) }
-            Console.line("Taught \(object) from \(kept.views.count) views.")
+            Console.line("Taught \(object) from \(kept.views.count) \(kept.views.count == 1 ? "view" : "views").")
         }
         var configuration = TaughtObjects.Configuration()
         configuration.threshold = threshold
@@ -110,7 +111,10 @@ struct BenchTaughtCommand: ParsableCommand {
             return (scaled, isBig)
         }
         for object in objects {
-            for file in try Self.pictures(in: root.appendingPathComponent("\(object)/find")) {
+            // An object without find/ is only taught, as a look-alike the others must be told apart from.
+            let scenesFolder = root.appendingPathComponent("\(object)/find")
+            guard files.fileExists(atPath: scenesFolder.path) else { continue }
+            for file in try Self.pictures(in: scenesFolder) {
                 scenes += 1
                 let key = "\(object)/find/\(file.lastPathComponent)"
                 let present = truth[key] ?? [:]
