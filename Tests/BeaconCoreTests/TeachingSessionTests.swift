@@ -55,6 +55,25 @@ import Testing
         #expect(teaching.add(Self.view(1, sharpness: 60), at: 16) == [.kept(count: 2)])
     }
 
+    /// The runtime asks before embedding a view's surroundings; what is refused then is refused when it comes.
+    @Test func aViewThatWouldNotBeKeptIsKnownBeforeItsSurroundingsAreTaken() {
+        var teaching = TeachingSession(name: "keys", at: 0)
+        let tiny = NormalizedRect(x: 0.45, y: 0.45, width: 0.1, height: 0.1)
+        #expect(teaching.wouldKeep(Self.middle, embedding: Self.embedding(0), sharpness: 100))
+        #expect(!teaching.wouldKeep(tiny, embedding: Self.embedding(0), sharpness: 100))
+        let asked = teaching
+        _ = teaching.add(Self.view(0), at: 1)
+        #expect(!teaching.wouldKeep(Self.middle, embedding: Self.embedding(0), sharpness: 100), "the same view again")
+        #expect(!teaching.wouldKeep(Self.middle, embedding: Self.embedding(1), sharpness: 20), "blurred")
+        #expect(teaching.wouldKeep(Self.middle, embedding: Self.embedding(1), sharpness: 60))
+        // Asked before the first view was kept, the same view was welcome; judged after, it is not.
+        #expect(asked.wouldKeep(Self.middle, embedding: Self.embedding(0), sharpness: 100))
+        #expect(teaching.add(TeachingView(region: Self.middle, embedding: Self.embedding(0), sharpness: 100), at: 6)
+                == [.remark(.sameAsBefore)])
+        _ = teaching.finish()
+        #expect(!teaching.wouldKeep(Self.middle, embedding: Self.embedding(2), sharpness: 100), "finished")
+    }
+
     @Test func timeRunningOutEndsWithWhatWasKeptOrNothing() {
         var some = TeachingSession(name: "keys", at: 0)
         _ = some.add(Self.view(0), at: 1)

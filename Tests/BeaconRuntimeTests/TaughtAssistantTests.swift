@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconStore
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -128,6 +129,10 @@ import Testing
         #expect(lines.contains { $0.hasSuffix("Now put it down somewhere else and point the camera at it.") }, "\(lines)")
         // Three views held, then two where it was put down.
         #expect(lines.last == "Mug learned from 5 views.", "\(lines)")
+        // Each kept view brought the pieces of its picture around the mug (the refused ones were not embedded).
+        let store = try SettingsStore(folder: folder.appendingPathComponent("data")).taughtObjects
+        let around = try store.surroundings()
+        #expect(around.count >= 5 && around.allSatisfy { $0.name == "mug" }, "\(around.count) surroundings")
     }
 
     @Test func aTaughtThingThatIsNotThereIsSaidSoAndTheSearchGoesOn() throws {

@@ -56,7 +56,7 @@ public struct AssistantSession: Sendable {
     /// Find my ride's cars and checks (AssistantSession+Ride.swift).
     var rideSearch: RideSearch?
     /// The guided teaching under way, and what the person taught so far (AssistantSession+Taught.swift).
-    var teaching: TeachingSession?
+    public internal(set) var teaching: TeachingSession?
     var taughtThings: [TaughtSummary] = []
     private var textSearch: TextSearch?
     private var reader: ReaderSession

@@ -153,6 +153,14 @@ public struct TeachingSession: Sendable {
         return steps
     }
 
+    /// Whether a view with this region, embedding and sharpness would be kept now. Its verdict only gets stricter
+    /// as views are kept (the sharpest and the views so far only grow), so a view it refuses is refused when it
+    /// comes: the runtime asks first, and embeds the surroundings of only the views that may be kept.
+    public func wouldKeep(_ region: NormalizedRect, embedding: [Float], sharpness: Double?) -> Bool {
+        phase != .finished && configuration.judge.judge(region, embedding: embedding, sharpness: sharpness,
+                                                        sharpest: sharpest, kept: kept) == .kept
+    }
+
     /// Time passes: after the time limit the teaching ends with what it has.
     public mutating func tick(at timestamp: Double) -> [Step] {
         guard phase != .finished, timestamp - startedAt >= configuration.timeLimit else { return [] }

@@ -40,9 +40,10 @@ extension AssistantRunner {
     func takeTeachingView(of frame: Frame, at clock: Double) throws {
         guard let due = nextTeachingView, clock >= due, case .teaching = session.mode, let taught = engines.taught else { return }
         nextTeachingView = clock + Self.teachingViewInterval
-        let engines = self.engines
+        let engines = self.engines, teaching = session.teaching
         let take: @Sendable () throws -> TeachingView = {
-            try TeachingView.take(from: frame, detections: engines.objectDetector().detect(frame), embedder: taught.imageEmbedder())
+            try TeachingView.take(from: frame, detections: engines.objectDetector().detect(frame),
+                                  embedder: taught.imageEmbedder(), judgedBy: teaching)
         }
         if let takesTeachingViewElsewhere { return takesTeachingViewElsewhere(take) }
         try teachingViewTaken(Result(catching: take), at: clock)

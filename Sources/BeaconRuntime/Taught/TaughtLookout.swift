@@ -96,14 +96,20 @@ final class TaughtSearch: @unchecked Sendable {
 
 extension TeachingView {
     /// A view of the thing being taught in `frame`: its region (`TeachingViews.region`), embedding, sharpness and
-    /// surroundings (about ten embeddings in all, 0.1–0.3 s, on the thread that takes views).
-    static func take(from frame: Frame, detections: [Detection], embedder: ImageEmbedder) throws -> TeachingView {
+    /// surroundings (about ten embeddings in all, 0.1–0.3 s, on the thread that takes views). The surroundings are
+    /// embedded only when `teaching` (as it stood when the view was asked for) would keep the view: a blurred or
+    /// repeated view costs one embedding, not ten.
+    static func take(from frame: Frame, detections: [Detection], embedder: ImageEmbedder,
+                     judgedBy teaching: TeachingSession?) throws -> TeachingView {
         let region = TeachingViews().region(in: detections)
         var meter = SharpnessMeter()
         let map = meter.measure(frame)
-        return TeachingView(region: region, embedding: try embedder.embedding(of: frame, region: region),
-                            sharpness: map.meanLaplacianVariance(in: region),
-                            surroundings: try TeachingViews.surroundings(of: region, in: frame, embedder: embedder))
+        var view = TeachingView(region: region, embedding: try embedder.embedding(of: frame, region: region),
+                                sharpness: map.meanLaplacianVariance(in: region))
+        if teaching?.wouldKeep(region, embedding: view.embedding, sharpness: view.sharpness) ?? true {
+            view.surroundings = try TeachingViews.surroundings(of: region, in: frame, embedder: embedder)
+        }
+        return view
     }
 }
 

@@ -89,7 +89,8 @@ public struct TeachRun {
             var steps = teaching.tick(at: time)
             if time >= due, steps.isEmpty {
                 due = time + AssistantRunner.teachingViewInterval
-                let view = try TeachingView.take(from: frame, detections: detector.detect(frame), embedder: embedder)
+                let view = try TeachingView.take(from: frame, detections: detector.detect(frame), embedder: embedder,
+                                                 judgedBy: teaching)
                 steps = teaching.add(view, at: time)
             }
             for step in steps {
