@@ -12,6 +12,8 @@ output. It exits non-zero, with one sentence on standard error, only when it cou
 Scenarios:
     pairing   a wrong code (must be refused), the right code, then a forged token (must send the page back to pairing)
     find      pair, press Find, type the object (--object, cup), collect earcons for --wait seconds, press Stop
+    yours     pair, wait to be told the person's taught things, press Find, read what "Your things" offers, tap the
+              first, wait --wait seconds for Beacon to say it is looking, press Stop
     deeplink  pair, open --link (/find?object=cup), collect earcons for --wait seconds, press Stop
     read      pair, open /read, wait for Beacon's words (until quiet for --settle seconds or --wait), press Stop
     audit     axe-core on the pairing form (empty and refused), the main screen, the find prompt and the settings;
@@ -46,7 +48,7 @@ def parse_arguments():
     parser.add_argument("--code", default="", help="the six-digit pairing code the server printed")
     parser.add_argument("--video", help="a .y4m or .mjpeg file for Chromium's fake camera")
     parser.add_argument("--audio", help="a .wav file for Chromium's fake microphone")
-    parser.add_argument("--scenario", required=True, choices=["find", "read", "deeplink", "pairing", "audit", "layout", "states"])
+    parser.add_argument("--scenario", required=True, choices=["find", "yours", "read", "deeplink", "pairing", "audit", "layout", "states"])
     parser.add_argument("--object", default="cup", help="what the find scenario types (default cup)")
     parser.add_argument("--link", default="/find?object=cup", help="the deep link the deeplink scenario opens")
     parser.add_argument("--wait", type=float, default=20, help="seconds to collect earcons or wait for words")
@@ -233,6 +235,28 @@ def run_find(page):
     page.wait_for(lambda: page.visible_screen() == "main", 5, "The find prompt did not return to the main screen.")
     page.collect_earcons()
     page.screenshot("find")
+    page.stop()
+    return result
+
+
+def run_yours(page):
+    from selenium.webdriver.common.by import By
+    page.open("/")
+    result = {"pairing": page.pair(refuse_first=False)}
+    page.wait_for(lambda: page.log()["yours"], 15, "The page was never told the person's things.")
+    page.click("find")
+    page.wait_for(lambda: page.visible_screen() == "find", 5, "Find did not open the Find what? prompt.")
+    result["headingShown"] = page.js("return !document.getElementById('yours-title').hidden")
+    buttons = page.driver.find_elements(By.CSS_SELECTOR, "#yours button")
+    result["offered"] = [button.text for button in buttons]
+    page.screenshot("yours")
+    if not buttons:
+        return result
+    page.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", buttons[0])
+    buttons[0].click()
+    page.wait_for(lambda: page.visible_screen() == "main", 5, "Your thing did not return to the main screen.")
+    page.wait_for(lambda: any(text.startswith("Looking for") for text in page.log()["live"]), page.args.wait)
+    result["modeAfterTap"] = (page.log()["modes"] or ["idle"])[-1]
     page.stop()
     return result
 
@@ -729,7 +753,7 @@ def main():
     try:
         page = Page(driver, args)
         result = {"scenario": args.scenario, "url": args.url}
-        result.update({"pairing": run_pairing, "find": run_find, "deeplink": run_deeplink,
+        result.update({"pairing": run_pairing, "find": run_find, "yours": run_yours, "deeplink": run_deeplink,
                        "read": run_read, "audit": run_audit, "layout": run_layout,
                        "states": run_states}[args.scenario](page))
         log = page.log() or {}

@@ -49,6 +49,8 @@ public enum ServerMessage: Sendable, Equatable {
     case volume(Double)
     case setting(String, value: String)
     case show(String)
+    /// The person's taught things by name, for the Find screen to offer.
+    case yourThings([String])
     case error(String)
     /// Speech from the server's synthesiser: a WAV file.
     case speechAudio(wav: [UInt8])
@@ -92,10 +94,11 @@ public enum ServerMessage: Sendable, Equatable {
         var lookedAt: Int?
         var locked: Bool?
         var centred: Bool?
+        var names: [String]?
 
         enum CodingKeys: String, CodingKey {
             case v, type, session, frameRate, speech, text, language, priority, kind, pan, gain, notes, pattern, mode,
-                 target, value, setting, frame, lookedAt, locked, centred
+                 target, value, setting, frame, lookedAt, locked, centred, names
             case settingValue = "newValue"
         }
 
@@ -121,6 +124,7 @@ public enum ServerMessage: Sendable, Equatable {
             try container.encodeIfPresent(lookedAt, forKey: .lookedAt)
             try container.encodeIfPresent(locked, forKey: .locked)
             try container.encodeIfPresent(centred, forKey: .centred)
+            try container.encodeIfPresent(names, forKey: .names)
             // A setting's value is a string; the volume's is a number. Both are "value" on the wire.
             if let settingValue {
                 try container.encode(settingValue, forKey: .value)
@@ -176,6 +180,9 @@ public enum ServerMessage: Sendable, Equatable {
             case .show(let text):
                 type = "show"
                 self.text = text
+            case .yourThings(let names):
+                type = "your-things"
+                self.names = names
             case .error(let text):
                 type = "error"
                 self.text = text

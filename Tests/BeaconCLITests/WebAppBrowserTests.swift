@@ -115,6 +115,32 @@ import Testing
         }
     }
 
+    /// A mug taught with `beacon teach` is offered first on the phone's Find screen, and a tap looks for it.
+    @Test func theFindScreenOffersYourThingsFirst() throws {
+        let mug = TestData.taughtFolder.appendingPathComponent("mug_plaid/teach")
+        guard Self.browserIsReady(), try BeaconBinary.canDetect(), TestData.model("efficientnet_lite0_embed.onnx") != nil,
+              let views = try? FileManager.default.contentsOfDirectory(atPath: mug.path).sorted() else {
+            if TestData.required { Issue.record("the browser, the models or the mug's views are missing") }
+            return
+        }
+        let folder = try TestData.temporaryFolder("beacon-browser-yours")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        let taught = try BeaconBinary.run(["teach", "my mug"] + views.map { mug.appendingPathComponent($0).path }
+                                          + ["--data-dir", data.path])
+        #expect(taught.status == 0, "\(taught.stderr)")
+        guard let video = try Self.video("coffee.png", in: folder) else { return }
+        let served = try ServedBeacon(dataFolder: data)
+        defer { served.stop() }
+        let result = try Self.drive(served, "yours", video: video, ["--wait", "10"])
+        #expect(result["headingShown"] as? Bool == true, "\(result)")
+        #expect(result["offered"] as? [String] == ["Mug"], "\(result)")
+        let live = Self.live(result)
+        #expect(live.contains("Looking for your mug."), "\(live)")
+        #expect(result["modeAfterTap"] as? String == "find", "\(result)")
+        #expect((result["consoleErrors"] as? [Any])?.isEmpty == true, "\(result["consoleErrors"] ?? "")")
+    }
+
     @Test func readsThePagePhoto() throws {
         try Self.withServedBeacon(video: "page.png") { served, video in
             let result = try Self.drive(served, "read", video: video, ["--wait", "60"])

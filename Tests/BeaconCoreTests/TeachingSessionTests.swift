@@ -199,6 +199,22 @@ import Testing
         #expect(book.objectName("keys", isTaught: true) == "keys, ваш предмет")
     }
 
+    /// A screen that offers the person's things (the phone's Find screen) hears of them when they change, not
+    /// every time the store reports them.
+    @Test func thePersonsThingsAreToldWhenTheyChange() {
+        var session = Support.started()
+        func told(_ things: [TaughtSummary]) -> [[String]] {
+            Self.feed(&session, [.taught(.learned(things), timestamp: 1)]).compactMap {
+                if case .yourThings(let names) = $0 { names } else { nil }
+            }
+        }
+        #expect(told([]) == [], "nothing taught, nothing to tell")
+        #expect(told([TaughtSummary(name: "keys", views: 5)]) == [["keys"]])
+        #expect(told([TaughtSummary(name: "keys", views: 7)]) == [], "more views of the same things")
+        #expect(told([TaughtSummary(name: "keys", views: 7), TaughtSummary(name: "mug", views: 3)]) == [["keys", "mug"]])
+        #expect(told([]) == [[]], "all forgotten")
+    }
+
     @Test func whatWasLearnedAgreesWithEachCountInEachLanguage() {
         var book = Phrasebook()
         let things = [TaughtSummary(name: "keys", views: 1), TaughtSummary(name: "mug", views: 4)]

@@ -82,6 +82,8 @@ import Testing
               case .text(let volume) = ServerMessage.volume(0.5).encoded else { return }
         #expect(setting.contains(#""value":"feet""#))
         #expect(volume.contains(#""value":0.5"#))
+        #expect(ServerMessage.yourThings(["keys", "blue mug"]).encoded
+                == .text(#"{"names":["keys","blue mug"],"type":"your-things","v":1}"#))
         #expect(ServerMessage.speechAudio(wav: [1, 2]).encoded == .binary([0x03, 1, 2]))
     }
 }

@@ -144,4 +144,7 @@ public enum AssistantEffect: Sendable, Hashable {
     case helpers(HelpersEffect)
     /// Watch for views while teaching, store what was taught, forget a thing.
     case taught(TaughtEffect)
+    /// The names of the person's taught things, whenever they change (the first time they are known too): for a
+    /// screen that offers them, as the phone's Find screen does.
+    case yourThings([String])
 }

@@ -47,6 +47,7 @@ extension AssistantSession {
     mutating func handleTaught(_ event: TaughtEvent, at timestamp: Double, into effects: inout [AssistantEffect]) {
         switch event {
         case .learned(let things):
+            if things.map(\.name) != taughtThings.map(\.name) { effects.append(.yourThings(things.map(\.name))) }
             taughtThings = things
         case .view(let view):
             guard var session = teaching, case .teaching = mode else { return }

@@ -30,6 +30,7 @@ public enum PhoneEffects {
         case .setVolume(let volume): return .volume(volume)
         case .persistSetting(let key, let value): return .setting(key.rawValue, value: value)
         case .show(let line): return .show(line)
+        case .yourThings(let names): return .yourThings(names)
         default: return nil
         }
     }

@@ -617,8 +617,8 @@ public final class AssistantRunner {
                 if case .cues(let label) = options.report {
                     if options.printJSON { try transcript.json(snapshot) } else { transcript.line(Self.describe(snapshot, label: label)) }
                 }
-            case .haptic, .modeChanged:
-                break // no vibration motor here; JSON shows them
+            case .haptic, .modeChanged, .yourThings:
+                break // no vibration motor or screen of things here; JSON shows them
             case .startEngine(let engine):
                 try start(engine, at: clock)
             case .stopEngine(let engine):

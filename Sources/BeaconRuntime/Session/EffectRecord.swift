@@ -138,6 +138,9 @@ public struct EffectRecord: Encodable {
         case .taught(.forget(let name)):
             self.effect = "teach-forget"
             target = name
+        case .yourThings(let names):
+            self.effect = "your-things"
+            text = names.joined(separator: ", ")
         }
     }
 }

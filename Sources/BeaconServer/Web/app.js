@@ -8,7 +8,7 @@ const LOG_CAP = 5000;
 // connection); speaks: only Beacon's `speak` messages; speech: what the phone's own voice was given; audio: Beacon's
 // WAV speech played; pressed: each change of a button's pressed state; frames: camera frames sent.
 window.beaconLog = { earcons: [], vibrations: [], live: [], regions: [], speech: [], closes: [], pairing: [], welcomes: [],
-                     modes: [], speaks: [], audio: [], pressed: [], frames: 0 };
+                     modes: [], speaks: [], audio: [], pressed: [], yours: [], frames: 0 };
 function record(list, item) {
   list.push(item);
   if (list.length > LOG_CAP) list.shift();
@@ -435,6 +435,7 @@ const handlers = {
     $('shown').textContent = String(m.text ?? '');
     $('shown').hidden = !m.text;
   },
+  'your-things': (m) => showYourThings(Array.isArray(m.names) ? m.names.map(String) : []),
   error(m) { // the server's last words before it closes: they stay up, as a lost connection does
     conn.lastError = String(m.text ?? '');
     showConnection(conn.lastError);
@@ -789,6 +790,21 @@ function findOrStop() {
   if (isPressed('find')) return sendCommand('stop');
   $('find-text').value = '';
   showScreen('find', 'find-text');
+}
+// The things the person taught Beacon, first on the Find screen: one tap finds "my keys" as a spoken find would.
+function showYourThings(names) {
+  record(beaconLog.yours, { names, time: now() });
+  const list = $('yours');
+  list.replaceChildren(...names.map((name) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = name.charAt(0).toUpperCase() + name.slice(1);
+    button.addEventListener('click', () => findThing('my ' + name));
+    const item = document.createElement('li');
+    item.append(button);
+    return item;
+  }));
+  list.hidden = $('yours-title').hidden = names.length === 0;
 }
 function findThing(what) {
   const thing = what.trim();
