@@ -24,7 +24,7 @@ struct BenchTaughtCommand: ParsableCommand {
             several frames. Nothing is written to the data folder.
 
             Example:
-              beacon bench taught ../shared/testdata/taught --contrast 0.3 --margin 0.1
+              beacon bench taught ../shared/testdata/taught --only mug_plaid,phone_red_nokia --margin 0.1
             """
     )
 
@@ -34,7 +34,7 @@ struct BenchTaughtCommand: ParsableCommand {
     @Option(help: "A proposal must score at least this against a taught object (cosine).")
     var threshold: Float = TaughtObjects.Configuration().threshold
 
-    @Option(help: "…and beat the next taught object by this much.")
+    @Option(help: "…and beat the next taught object by this much, once the teaching pictures' backdrop is taken away.")
     var margin: Float = TaughtObjects.Configuration().margin
 
     @Option(help: "…and score at least this once the picture's mean proposal is taken from both sides.")
