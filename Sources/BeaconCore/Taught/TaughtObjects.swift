@@ -180,7 +180,7 @@ public struct TaughtObjects: Sendable {
         guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best] >= configuration.threshold
         else { return nil }
         guard let margin = margin(of: best, scores: scores, embedding: embedding), margin >= configuration.margin,
-              rawMargin(of: best, scores: scores) >= configuration.rawMargin else { return nil }
+              lead(of: best, in: scores) >= configuration.rawMargin else { return nil }
         if let surrounding = objects[best].nearestSurrounding(embedding),
            scores[best] - surrounding < configuration.surroundingsMargin { return nil }
         return Identification(name: objects[best].name, score: scores[best], margin: margin)
@@ -190,12 +190,12 @@ public struct TaughtObjects: Sendable {
     /// from both sides; nil when another object leads there. Raw scores when there is no backdrop.
     private func margin(of best: Int, scores: [Float], embedding: [Float]) -> Float? {
         let leads = backdrop.map { backdrop in backdrop.objects.map { $0.contrast(embedding, centre: backdrop.centre) } } ?? scores
-        let margin = rawMargin(of: best, scores: leads)
+        let margin = lead(of: best, in: leads)
         return margin > 0 ? margin : nil
     }
 
     /// How far `scores[best]` leads the others (its score less −1, the lowest cosine, when there are none).
-    private func rawMargin(of best: Int, scores: [Float]) -> Float {
+    private func lead(of best: Int, in scores: [Float]) -> Float {
         scores[best] - (scores.indices.filter { $0 != best }.map { scores[$0] }.max() ?? -1)
     }
 

@@ -6,7 +6,8 @@
 const LOG_CAP = 5000;
 // live: every sentence shown and put in a live region; regions: when each went into which region (status, alert,
 // connection); speaks: only Beacon's `speak` messages; speech: what the phone's own voice was given; audio: Beacon's
-// WAV speech played; pressed: each change of a button's pressed state; frames: camera frames sent.
+// WAV speech played; pressed: each change of a button's pressed state; yours: each list of the person's taught things
+// the Find screen was given; frames: camera frames sent.
 window.beaconLog = { earcons: [], vibrations: [], live: [], regions: [], speech: [], closes: [], pairing: [], welcomes: [],
                      modes: [], speaks: [], audio: [], pressed: [], yours: [], frames: 0 };
 function record(list, item) {

@@ -24,7 +24,8 @@ struct BenchTaughtCommand: ParsableCommand {
             several frames. Nothing is written to the data folder.
 
             Example:
-              beacon bench taught ../shared/testdata/taught --only mug_plaid,phone_red_nokia --margin 0.1
+              beacon bench taught ../shared/testdata/taught --live --scores
+              beacon bench taught ../shared/testdata/taught --only mug_plaid,ball_blue_foam
             """
     )
 
