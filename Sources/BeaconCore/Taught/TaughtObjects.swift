@@ -94,7 +94,7 @@ public struct TaughtObjects: Sendable {
     ///   threes 100/180, 12/160; by fives 50/90, 2/48 (before: 10/18, 0/8; 12/18, 3/48; 104/180, 12/160; 50/90, 1/48).
     /// The contrast is what lets small things in rooms through: no raw threshold does (0.62 already names a taught
     /// thing in 3 of 8 distractors and still finds none in the photos). Weak spots: two look-alikes taught together
-    /// (three phones) are told apart only by the margin, unmeasured here; and the hand-held close-ups (3 of 9).
+    /// (three phones) are told apart only by the margin, unmeasured here; and the hand-held close-ups (3 of 9 found).
     public struct Configuration: Sendable, Hashable {
         /// A proposal must score at least this against the object (cosine). The same thing seen again scores
         /// 0.77–0.95 with EfficientNet-Lite0 in the same setting, 0.5–0.65 small in another room; different things
