@@ -18,6 +18,7 @@ import Testing
     @Test func badInputsGetOneSentence() throws {
         guard try Self.canRead() else { return }
         let folder = try TestData.temporaryFolder("beacon-read-bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let garbage = folder.appendingPathComponent("broken.png")
         try Data("not a picture".utf8).write(to: garbage)
         BeaconBinary.expectOneSentence(try BeaconBinary.run(["read", "--input", garbage.path, "--silent"]), containing: "broken.png")

@@ -44,6 +44,7 @@ enum SharedRuntime {
     @Test func runsAModelAndReadsItsShapesAndMetadata() throws {
         guard let runtime = SharedRuntime.get() else { return }
         let folder = try TestData.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("identity.onnx")
         try TinyONNXModel.identity(shape: [1, 3, 4, 4], metadata: ["names": "{0: 'thing'}", "note": "héllo"]).write(to: url)
         let session = try InferenceSession(runtime: runtime, modelPath: url.path)
@@ -74,6 +75,7 @@ enum SharedRuntime {
     @Test func aFileThatIsNotAModelIsOneSentence() throws {
         guard let runtime = SharedRuntime.get() else { return }
         let folder = try TestData.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("notes.onnx")
         try Data("shopping list: milk, bread".utf8).write(to: url)
         let error = #expect(throws: InferenceError.self) {
@@ -90,6 +92,7 @@ enum SharedRuntime {
     @Test func aModelOfTheWrongShapeIsRejectedAsADetector() throws {
         guard let runtime = SharedRuntime.get() else { return }
         let folder = try TestData.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("identity.onnx")
         try TinyONNXModel.identity(shape: [1, 3, 8, 8]).write(to: url)
         let session = try InferenceSession(runtime: runtime, modelPath: url.path)
@@ -105,6 +108,7 @@ enum SharedRuntime {
     @Test func outputsThatDoNotPairUpAreRejectedAsADetector() throws {
         guard let runtime = SharedRuntime.get() else { return }
         let folder = try TestData.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("copies.onnx")
         try TinyONNXModel.identities(shape: [1, 3, 8, 8], outputs: 2).write(to: url)
         let session = try InferenceSession(runtime: runtime, modelPath: url.path)
