@@ -131,8 +131,7 @@ public struct TeachingSession: Sendable {
         case .placing(let since) where timestamp - since < configuration.placingPause: return []
         default: break
         }
-        let outcome = configuration.judge.judge(view.region, embedding: view.embedding, sharpness: view.sharpness,
-                                                sharpest: sharpest, kept: kept)
+        let outcome = judged(view.region, embedding: view.embedding, sharpness: view.sharpness)
         if let sharpness = view.sharpness, outcome != .tooSmall, outcome != .cutOff { sharpest = max(sharpest, sharpness) }
         guard outcome == .kept else {
             if let lastRemark, timestamp - lastRemark < configuration.remarkCooldown { return [] }
@@ -157,8 +156,12 @@ public struct TeachingSession: Sendable {
     /// as views are kept (the sharpest and the views so far only grow), so a view it refuses is refused when it
     /// comes: the runtime asks first, and embeds the surroundings of only the views that may be kept.
     public func wouldKeep(_ region: NormalizedRect, embedding: [Float], sharpness: Double?) -> Bool {
-        phase != .finished && configuration.judge.judge(region, embedding: embedding, sharpness: sharpness,
-                                                        sharpest: sharpest, kept: kept) == .kept
+        phase != .finished && judged(region, embedding: embedding, sharpness: sharpness) == .kept
+    }
+
+    /// A view judged against this teaching so far: one place, so `wouldKeep` and `add` cannot disagree.
+    private func judged(_ region: NormalizedRect, embedding: [Float], sharpness: Double?) -> TeachingOutcome {
+        configuration.judge.judge(region, embedding: embedding, sharpness: sharpness, sharpest: sharpest, kept: kept)
     }
 
     /// Time passes: after the time limit the teaching ends with what it has.
