@@ -19,16 +19,47 @@ import Testing
         #expect(!Self.plate("GTO").looksLikeAPlate && !Self.plate("580808").looksLikeAPlate)
     }
 
-    @Test func oneEditMatchesTwoIsPartialThreeIsAnotherPlate() {
+    @Test func lookAlikesAreNearThenOneDifferenceIsAccepted() {
         let wanted = Self.plate("C401 LTT")
-        #expect(wanted.verdict(for: Self.plate("C401LTT")) == .match)
-        // I for 1 is a look-alike: half an edit.
-        #expect(PlateText.distance(wanted, Self.plate("C40ILTT")) == 0.5)
-        #expect(wanted.verdict(for: Self.plate("C40ILTT")) == .match)
-        #expect(wanted.verdict(for: Self.plate("C401LT")) == .match)
-        #expect(wanted.verdict(for: Self.plate("C481LTX")) == .partial)
-        #expect(wanted.verdict(for: Self.plate("C4X1LXX")) == .mismatch)
-        #expect(wanted.verdict(for: Self.plate("KXC247")) == .mismatch)
+        #expect(wanted.rule(for: Self.plate("C401LTT")) == .exact)
+        // I for 1, O for 0: look-alikes, not differences.
+        #expect(PlateText.difference(wanted, Self.plate("C40ILTT")) == PlateText.Difference(real: 0, lookAlikes: 1))
+        #expect(wanted.rule(for: Self.plate("C4OILTT")) == .lookAlikes)
+        #expect(wanted.rule(for: Self.plate("C401LT")) == .oneDifference)
+        // The case issue 32 saw: O and 0 swapped and one more character misread is one difference, a match.
+        #expect(Self.plate("LK55 OFY").rule(for: Self.plate("LK550FX")) == .oneDifference)
+        #expect(Self.plate("LK55 OFY").verdict(for: Self.plate("LK550FX")) == .match)
+        // The capitals' look-alikes: D and Q for O or 0, L for I or 1, B/8, S/5, Z/2, G/6.
+        #expect(Self.plate("AK071RM").rule(for: Self.plate("AKD7LRM")) == .lookAlikes)
+        #expect(Self.plate("Q8S2G6").rule(for: Self.plate("0B5Z6G")) != .lookAlikes, "six look-alikes are too many")
+        #expect(Self.plate("8S2").rule(for: Self.plate("B52")) == .lookAlikes)
+        // Two real differences on a plate read in full and confidently: another plate. Read short or unsurely: partial.
+        #expect(wanted.rule(for: Self.plate("C481LTX"), confidence: 0.95) == .different)
+        #expect(wanted.rule(for: Self.plate("C481LTX"), confidence: 0.5) == .partial)
+        #expect(wanted.rule(for: Self.plate("C40LTX"), confidence: 0.95) == .partial)
+        #expect(wanted.rule(for: Self.plate("C4X1LXX")) == .different)
+        #expect(wanted.rule(for: Self.plate("KXC247")) == .different)
+        // One real difference and two look-alikes: three characters differ, not a match; but not another plate either.
+        #expect(wanted.rule(for: Self.plate("C4OILTX")) == .partial)
+    }
+
+    /// Whatever three characters are changed, a plate three characters off is never a match, even when some of the
+    /// changes are look-alikes.
+    @Test func aPlateThreeCharactersOffNeverMatches() {
+        let plates = ["PFF3600", "LJ11ELC", "C401LTT", "AK071RM", "758CAR", "F339", "皖AUJ299"]
+        let replacements: [Character] = ["X", "0", "O", "1", "I", "8", "B", "D", "7"]
+        for text in plates {
+            let characters = Array(text)
+            for i in characters.indices { for j in characters.indices where j > i { for k in characters.indices where k > j {
+                for replacement in replacements {
+                    var changed = characters
+                    for index in [i, j, k] where changed[index] != replacement { changed[index] = replacement }
+                    guard zip(changed, characters).filter({ $0 != $1 }).count == 3 else { continue }
+                    let read = Self.plate(String(changed))
+                    #expect(Self.plate(text).verdict(for: read) != .match, "\(text) read as \(read)")
+                }
+            } } }
+        }
     }
 
     @Test func theReadingIsTheTextNearestThePlateAskedFor() throws {

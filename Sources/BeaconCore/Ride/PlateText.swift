@@ -30,36 +30,69 @@ public struct PlateText: Sendable, Hashable, Codable, CustomStringConvertible {
         return (5...8).contains(count) && characters.contains(where: \.isLetter) && characters.contains(where: \.isNumber)
     }
 
-    /// Pairs a recogniser confuses on plates: a substitution between them counts half.
-    static let lookAlikes: Set<[Character]> = [["O", "0"], ["0", "O"], ["I", "1"], ["1", "I"], ["B", "8"], ["8", "B"],
-                                               ["S", "5"], ["5", "S"], ["Z", "2"], ["2", "Z"], ["D", "0"], ["0", "D"],
-                                               ["Q", "0"], ["0", "Q"], ["G", "6"], ["6", "G"]]
+    /// How two plates differ, counted on the alignment with the fewest real differences (then the fewest look-alikes).
+    public struct Difference: Sendable, Hashable, Comparable {
+        /// Characters inserted, deleted or replaced by one that does not look like it.
+        public var real: Int
+        /// Characters replaced by a look-alike (`OCRConfusions.areCapitalLookAlikes`: O/0/D/Q, I/1/L, S/5, B/8, Z/2, G/6).
+        public var lookAlikes: Int
+        /// Every character position that differs.
+        public var characters: Int { real + lookAlikes }
 
-    /// Edits between two plates: insertions, deletions and substitutions count 1, a look-alike substitution ½.
-    public static func distance(_ a: PlateText, _ b: PlateText) -> Double {
+        public init(real: Int, lookAlikes: Int) {
+            self.real = real
+            self.lookAlikes = lookAlikes
+        }
+
+        /// Real differences first: one look-alike more is always nearer than one real difference more.
+        public static func < (a: Difference, b: Difference) -> Bool { (a.real, a.lookAlikes) < (b.real, b.lookAlikes) }
+    }
+
+    /// Levenshtein alignment of `a` with `b`, where substituting a look-alike is counted apart from a real edit.
+    public static func difference(_ a: PlateText, _ b: PlateText) -> Difference {
         let x = Array(a.characters), y = Array(b.characters)
-        guard !x.isEmpty else { return Double(y.count) }
-        guard !y.isEmpty else { return Double(x.count) }
-        var previous = (0...y.count).map(Double.init)
-        var current = [Double](repeating: 0, count: y.count + 1)
+        func plus(_ d: Difference, real: Int = 0, lookAlikes: Int = 0) -> Difference {
+            Difference(real: d.real + real, lookAlikes: d.lookAlikes + lookAlikes)
+        }
+        var previous = (0...y.count).map { Difference(real: $0, lookAlikes: 0) }
+        guard !x.isEmpty else { return previous[y.count] }
+        var current = previous
         for i in 1...x.count {
-            current[0] = Double(i)
-            for j in 1...y.count {
-                let substitution: Double = x[i - 1] == y[j - 1] ? 0 : lookAlikes.contains([x[i - 1], y[j - 1]]) ? 0.5 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution)
+            current[0] = Difference(real: i, lookAlikes: 0)
+            for j in stride(from: 1, through: y.count, by: 1) {
+                let substituted: Difference
+                if x[i - 1] == y[j - 1] { substituted = previous[j - 1] }
+                else if OCRConfusions.areCapitalLookAlikes(x[i - 1], y[j - 1]) { substituted = plus(previous[j - 1], lookAlikes: 1) }
+                else { substituted = plus(previous[j - 1], real: 1) }
+                current[j] = [plus(previous[j], real: 1), plus(current[j - 1], real: 1), substituted].min(by: <)!
             }
             swap(&previous, &current)
         }
         return previous[y.count]
     }
 
-    /// The verdict on a plate read (`read`) against the one asked for (`self`): Thing Finder's thresholds.
-    public func verdict(for read: PlateText) -> PlateVerdict {
-        let edits = Self.distance(self, read)
-        if edits <= 1 { return .match }
-        if edits <= 2 { return .partial }
-        return .mismatch
+    /// Which rule decides a plate read (`read`, with the recogniser's `confidence`) against the one asked for
+    /// (`self`). Thing Finder's: look-alikes are near, then one remaining difference is accepted (Levenshtein ≤ 1).
+    /// A match never has more than two characters differing in all, so a plate three characters off is never one.
+    public func rule(for read: PlateText, confidence: Double = 1) -> PlateRule {
+        let difference = Self.difference(self, read)
+        switch (difference.real, difference.characters) {
+        case (0, 0): return .exact
+        case (0, ...PlateRule.mostDiffering): return .lookAlikes
+        case (1, ...PlateRule.mostDiffering): return .oneDifference
+        default:
+            // Two real differences on a plate read in full (same length) and read confidently: another plate.
+            // Shorter or longer, or read unsurely, it may be this plate half seen: keep looking.
+            let fullyRead = read.characters.count == characters.count && confidence >= PlateRule.confident
+            if difference.real >= 3 || difference.characters > PlateRule.mostDiffering + 2 || (difference.real >= 2 && fullyRead) {
+                return .different
+            }
+            return .partial
+        }
     }
+
+    /// The verdict on a plate read against the one asked for (`self`).
+    public func verdict(for read: PlateText, confidence: Double = 1) -> PlateVerdict { rule(for: read, confidence: confidence).verdict }
 
     /// The plate said character by character in groups as written ("PF F 3600" → "P F, F, 3 6 0 0"), so a listener
     /// can check it; `written` is the plate as the person gave it (its spaces are the groups).
@@ -70,7 +103,34 @@ public struct PlateText: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// What a plate read says about a car: Thing Finder's match (at most one edit), "keep trying" (two) and rejection.
+/// The rule that decided a plate read against the plate asked for; `beacon ride` reports it.
+public enum PlateRule: String, Sendable, Hashable, Codable {
+    /// Every character the same.
+    case exact
+    /// Only look-alike characters differ (the reader took an O for a 0, an I for a 1).
+    case lookAlikes = "look-alikes"
+    /// After the look-alikes, one character inserted, dropped or misread.
+    case oneDifference = "one difference"
+    /// Two real differences on a plate read short, long or unsurely: maybe this plate half seen; keep looking.
+    case partial
+    /// Another plate: two real differences on a plate read in full and confidently, or more.
+    case different
+
+    /// At most this many characters differ in a match (look-alikes included).
+    public static let mostDiffering = 2
+    /// The recogniser's confidence from which a plate read in full is believed (PP-OCR's line confidence).
+    public static let confident = 0.8
+
+    public var verdict: PlateVerdict {
+        switch self {
+        case .exact, .lookAlikes, .oneDifference: .match
+        case .partial: .partial
+        case .different: .mismatch
+        }
+    }
+}
+
+/// What a plate read says about a car: Thing Finder's match, "keep trying" and rejection (see `PlateRule`).
 public enum PlateVerdict: String, Sendable, Hashable, Codable {
     case match
     case partial
@@ -85,11 +145,18 @@ public struct PlateReading: Sendable, Hashable, Codable {
     /// The recogniser's confidence in the characters, times the share of them that agree with the plate asked for.
     public var confidence: Double
     public var verdict: PlateVerdict?
+    /// The rule that gave the verdict (nil without a plate to compare with).
+    public var rule: PlateRule?
 
-    public init(text: String, confidence: Double, verdict: PlateVerdict?) {
+    public init(text: String, confidence: Double, verdict: PlateVerdict?, rule: PlateRule? = nil) {
         self.text = text
         self.confidence = confidence
         self.verdict = verdict
+        self.rule = rule
+    }
+
+    public init(text: String, confidence: Double, rule: PlateRule) {
+        self.init(text: text, confidence: confidence, verdict: rule.verdict, rule: rule)
     }
 
     /// The reading of `wanted` (nil: any plate) among `lines`, text read on one car; nil when nothing on it can be
@@ -114,20 +181,22 @@ public struct PlateReading: Sendable, Hashable, Codable {
         }
         // The nearest text to the plate asked for, if it is near enough to count; else the text most like a plate
         // (a mismatch); text that is neither (a badge, a shop's sign) says nothing about the car.
-        var nearest: (text: String, confidence: Double, edits: Double)?
+        var nearest: (text: String, confidence: Double, difference: PlateText.Difference)?
         for candidate in candidates {
             guard let plate = PlateText(candidate.text) else { continue }
-            let edits = PlateText.distance(wanted, plate)
-            if nearest.map({ edits < $0.edits || (edits == $0.edits && candidate.confidence > $0.confidence) }) ?? true {
-                nearest = (candidate.text, candidate.confidence, edits)
+            let difference = PlateText.difference(wanted, plate)
+            if nearest.map({ difference < $0.difference || (difference == $0.difference && candidate.confidence > $0.confidence) }) ?? true {
+                nearest = (candidate.text, candidate.confidence, difference)
             }
         }
-        if let nearest, nearest.edits <= 2 {
-            let agreement = max(0, 1 - nearest.edits / Double(max(wanted.characters.count, 1)))
-            return PlateReading(text: nearest.text, confidence: nearest.confidence * agreement,
-                                verdict: wanted.verdict(for: PlateText(nearest.text)!))
+        // Two real differences read in full are said as that reading, "different", not as whatever else looks like a plate.
+        if let nearest, case let rule = wanted.rule(for: PlateText(nearest.text)!, confidence: nearest.confidence),
+           rule != .different || nearest.difference.real <= 2 {
+            let edits = Double(nearest.difference.real) + 0.5 * Double(nearest.difference.lookAlikes)
+            let agreement = max(0, 1 - edits / Double(max(wanted.characters.count, 1)))
+            return PlateReading(text: nearest.text, confidence: nearest.confidence * agreement, rule: rule)
         }
         let other = candidates.filter { PlateText($0.text)?.looksLikeAPlate == true }.max { $0.confidence < $1.confidence }
-        return other.map { PlateReading(text: $0.text, confidence: $0.confidence, verdict: .mismatch) }
+        return other.map { PlateReading(text: $0.text, confidence: $0.confidence, rule: .different) }
     }
 }

@@ -23,6 +23,15 @@ public struct OCRConfusions: Sendable, Hashable {
         return 1
     }
 
+    /// Whether a reader takes one capital letter or digit for the other (licence plates, signs in capitals):
+    /// the look-alikes above, and what only capitals share: D and Q read as O or 0 (and the other way round),
+    /// L as I or 1. Case is ignored, so "o" and "D" are look-alikes here.
+    public static func areCapitalLookAlikes(_ a: Character, _ b: Character) -> Bool {
+        let x = Character(a.lowercased()), y = Character(b.lowercased())
+        guard x != y, let group = capitalLookAlikeGroup[x] else { return false }
+        return group == capitalLookAlikeGroup[y]
+    }
+
     /// Whether the pair `first second` is often read as `single` (or the other way round).
     public func isSplitOrMerge(_ first: Character, _ second: Character, _ single: Character) -> Bool {
         Self.splitsAndMerges.contains { $0.pair == [Self.glyph(first), Self.glyph(second)] && $0.single == Self.glyph(single) }
@@ -36,14 +45,21 @@ public struct OCRConfusions: Sendable, Hashable {
         "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s",
     ]
 
-    private static let lookAlikeGroup: [Character: Int] = {
-        let groups: [[Character]] = [["0", "o"], ["1", "l", "i"], ["5", "s"], ["8", "b"], ["2", "z"], ["6", "g"], ["и", "й"]]
+    private static let lookAlikeGroups: [[Character]] = [["0", "o"], ["1", "l", "i"], ["5", "s"], ["8", "b"], ["2", "z"], ["6", "g"],
+                                                          ["и", "й"]]
+
+    private static let lookAlikeGroup = table(lookAlikeGroups)
+
+    /// In capitals D and Q are round like O (lower-case d and q are not), so they join the 0/o group.
+    private static let capitalLookAlikeGroup = table([lookAlikeGroups[0] + ["d", "q"]] + lookAlikeGroups.dropFirst())
+
+    private static func table(_ groups: [[Character]]) -> [Character: Int] {
         var table: [Character: Int] = [:]
         for (index, group) in groups.enumerated() {
             for character in group { table[character] = index }
         }
         return table
-    }()
+    }
 
     private static let splitsAndMerges: [(pair: [Character], single: Character)] = [
         (["r", "n"], "m"), (["c", "l"], "d"), (["v", "v"], "w"),
