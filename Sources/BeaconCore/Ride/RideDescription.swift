@@ -90,9 +90,9 @@ extension CarColour {
 
 /// What Beacon makes of one car against the description.
 public enum RideVerdict: String, Sendable, Hashable, Codable {
-    /// The plate read is the one asked for (at most one edit away).
+    /// The plate read is the one asked for (exact, look-alikes only, or one difference: see `PlateRule`).
     case match
-    /// Two edits away: keep looking at it.
+    /// Maybe this plate, half seen: keep looking at it.
     case partial
     /// Another plate, or plainly another colour: not this car.
     case mismatch
@@ -110,7 +110,7 @@ public enum RideVerdict: String, Sendable, Hashable, Codable {
         case nil:
             // Only a plain difference rejects: one colour against another, or a colour against white, grey or black.
             // Between white, greys and black the light decides too much (a dark grey car in shade reads black).
-            if let asked = wanted.colour, let seen = colour, seen.share >= 0.5, !seen.colour.mayBe(asked),
+            if let asked = wanted.colour, let seen = colour, seen.sure, seen.share >= 0.5, !seen.colour.mayBe(asked),
                !(seen.colour.isNeutral && asked.isNeutral) { return .mismatch }
             return .unverified
         }
