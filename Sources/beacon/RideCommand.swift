@@ -10,9 +10,12 @@ struct RideCommand: ParsableCommand {
         usage: "beacon ride <photos> ... --plate <text> [<options>]",
         discussion: """
             For each car, truck or bus close enough to read, Beacon reads the plate on the lower part of the car, \
-            names the car's colour from its body, and gives a verdict: match (the plate is at most one character off), \
-            partial (two), mismatch (another plate, or plainly another colour), or unverified (the plate cannot be read: \
-            never a match on colour alone). Look-alike characters (O and 0, I and 1, B and 8) count half.
+            names the car's colour from its body (white-balanced by the rest of the scene; "colour unsure" under \
+            strongly coloured light), and gives a verdict: match, partial, mismatch (another plate, or plainly another \
+            colour), or unverified (the plate cannot be read: never a match on colour alone), with the plate rule that \
+            decided: exact; look-alikes (O/0/D/Q, I/1/L, S/5, B/8, Z/2, G/6 only); one difference left after them; \
+            partial (two real differences on a plate read short or unsurely); different. A match never has more than \
+            two characters differing. A dark photo is brightened for the detector and the plate reader, and said.
 
             Examples:
               beacon ride street.jpg --plate "PF F 3600" --colour red

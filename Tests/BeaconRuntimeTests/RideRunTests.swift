@@ -16,11 +16,14 @@ import Testing
 
             var box: NormalizedRect
             var colour: String?
+            var colourSure: Bool?
             var plate: Plate?
             var verdict: String
+            var rule: String?
         }
 
         var path: String
+        var dark: Bool
         var cars: [Car]
     }
 
@@ -36,6 +39,16 @@ import Testing
         ("12_white_ferrari-california_US-NY-758CAR_street.jpg", ["758CAR"]),
         ("13_black_ferrari-enzo_MC-F339.jpg", ["F339"]),
         ("15_blue_subaru_CN-AnhuiA-UJ299_ccpd.jpg", ["皖A UJ299"]),
+        // Night, dusk, rain and colour casts (added for issue 32).
+        ("18_yellow_ferrari430_UK-LJ58AHY_night_wet.jpg", ["LJ58 AHY"]),
+        ("19_red_ferrari458_UK-LK11GRX_night_light-trails.jpg", ["LK11 GRX"]),
+        ("20_red_ferrariF40_UK-4DK634_dusk_tungsten.jpg", ["4DK 634"]),
+        ("21_white_hyundai_CN-AnhuiA-MK620_night_ccpd.jpg", ["皖A MK620"]),
+        ("22_black_bmw_CN-AnhuiA-256R2_night_rain_ccpd.jpg", ["皖A 256R2"]),
+        ("23_black_buick_CN-AnhuiA-195K9_rain_ccpd.jpg", ["皖A 195K9"]),
+        ("24_gold_kia_CN-AnhuiA-T022C_overcast_green-cast_ccpd.jpg", ["皖A T022C"]),
+        ("25_white_jac_CN-AnhuiA-G2R28_green-cast_ccpd.jpg", ["皖A G2R28"]),
+        ("26_white_hyundai-sonata_CN-FujianG-M1862_green-cast_ccpd.jpg", ["闽G M1862"]),
     ]
 
     static func check(_ file: URL, plate: String) throws -> Report {
@@ -78,6 +91,33 @@ import Testing
             }
         }
         print(table.joined(separator: "\n"))
+    }
+
+    /// The rule that decided is reported: LJ11 ELC read "LJIIELC" (the narrow 1s) is a match by look-alikes, the
+    /// plate read exactly is "exact", and a plate three characters off is "different" or not read as it at all.
+    @Test func theRuleThatDecidedIsReported() throws {
+        guard RunTestSupport.canRead(), let night = TestData.carPhoto("05_black_ferrari458_UK-LJ11ELC_night.jpg"),
+              let day = TestData.carPhoto("13_black_ferrari-enzo_MC-F339.jpg") else { return }
+        let car = try #require(try Self.check(night, plate: "LJ11 ELC").cars.first { $0.verdict == "match" })
+        #expect(car.rule == "look-alikes", "\(car)")
+        #expect(try Self.check(day, plate: "F339").cars.contains { $0.rule == "exact" })
+        #expect(try Self.check(day, plate: "F3X9").cars.contains { $0.rule == "one difference" && $0.verdict == "match" })
+        #expect(!(try Self.check(day, plate: "FXYZ").cars.contains { $0.verdict == "match" }))
+    }
+
+    /// The dark, rainy night photo (mean luminance 0.2): said dark, brightened for the detector and the plate reader,
+    /// and the black BMW (which PicoDet scores 0.54 there, under its usual 0.65) checked and matched; a day photo is
+    /// not dark.
+    @Test func aDarkPhotoIsSaidDarkAndItsCarStillFound() throws {
+        guard RunTestSupport.canRead(), let night = TestData.carPhoto("22_black_bmw_CN-AnhuiA-256R2_night_rain_ccpd.jpg"),
+              let day = TestData.carPhoto("01_red_ferrari360_DE-PF-F3600_grey-suv_HU-KXC247_parking.jpg") else { return }
+        let report = try Self.check(night, plate: "皖A 256R2")
+        #expect(report.dark)
+        #expect(report.cars.contains { $0.verdict == "match" }, "\(report.cars.map { ($0.plate?.text, $0.verdict) })")
+        #expect(!(try Self.check(day, plate: "PF F 3600").dark))
+        let transcript = TranscriptRecorder()
+        try RideRun(images: [night.path], description: RideDescription(plate: "皖A 256R2")).run(composition: Composition(), transcript: transcript)
+        #expect(transcript.lines.first?.contains("It is dark; I may miss cars.") == true, "\(transcript.lines)")
     }
 
     @Test func aMissingPhotoIsOneSentenceAndTheOthersStillRun() throws {

@@ -20,6 +20,13 @@ struct BenchRideCommand: ParsableCommand {
 
             Example:
               beacon bench ride ../shared/testdata/cars/*.jpg --runs 5
+
+            With --accuracy, each photo whose number is in the table of PROVENANCE.md is checked as `beacon ride \
+            PHOTO --plate P` does, with its true plate and with the plate's last three letters or digits changed; a \
+            line per photo says whether the right plate was matched, by which rule, whether the matched car's colour \
+            is right, and whether the wrong plate matched; totals for the tuning part (every other photo in number \
+            order, from the first) and the held-out part (the rest), on which no threshold was chosen.
+              beacon bench ride --accuracy
             """
     )
 
@@ -29,6 +36,12 @@ struct BenchRideCommand: ParsableCommand {
     @Option(help: "Timed runs per car, after one warm-up.")
     var runs = 5
 
+    @Flag(help: "Instead of timing: check each photo's ride against its true plate and colour (PROVENANCE.md), and a plate three characters off.")
+    var accuracy = false
+
+    @Option(help: "With --accuracy: the mean luminance under which a photo counts as dark (to choose it on the tuning part).")
+    var darkMean = LowLight.darkMean
+
     @OptionGroup var ocr: PPOCROptions
 
     func validate() throws {
@@ -37,6 +50,7 @@ struct BenchRideCommand: ParsableCommand {
 
     func run() throws {
         let images = try photos.isEmpty ? Self.sharedCarPhotos() : photos
+        if accuracy { return try measureAccuracy(images) }
         let composition = Composition()
         // The default detector, as find my ride uses it; --threads is the text reader's.
         let detector = try composition.detector(DetectorSettings())
@@ -53,7 +67,7 @@ struct BenchRideCommand: ParsableCommand {
                 var plate: PlateReading?
                 for run in 0...runs {
                     let start = Monotonic.seconds()
-                    _ = CarColourNamer.read(frame, box: car.box, hiddenBy: car.box.hidden(by: cars.map(\.box)))
+                    _ = CarColourNamer.readBalanced(frame, box: car.box, hiddenBy: car.box.hidden(by: cars.map(\.box)))
                     let coloured = Monotonic.seconds()
                     var timings = TextReadingTimings()
                     let lines = try engine.recognize(frame.cropped(to: RideVerifier.plateRegion(of: car.box, in: frame)),
@@ -83,6 +97,76 @@ struct BenchRideCommand: ParsableCommand {
             Console.line("  " + name.padding(toLength: 18, withPad: " ", startingAt: 0)
                          + String(format: " %7.1f %7.1f", percentile(values, 0.5), percentile(values, 0.95)))
         }
+    }
+
+    /// The ground truth of ../shared/testdata/cars (PROVENANCE.md): the primary car's plate (03: the G-Wiz's, the
+    /// one readable) and colour; "beige" also accepts yellow (24 is a champagne-gold Kia).
+    static let truth: [String: (plate: String, colour: CarColour)] = [
+        "01": ("PF F 3600", .red), "02": ("6PHH316", .black), "03": ("LK55 FFY", .black), "05": ("LJ11 ELC", .black),
+        "06": ("C401 LTT", .red), "08": ("TÜ GT 599", .white), "09": ("AK-071-RM", .red), "12": ("758CAR", .white),
+        "13": ("F339", .black), "15": ("皖A UJ299", .blue), "18": ("LJ58 AHY", .yellow), "19": ("LK11 GRX", .red),
+        "20": ("4DK 634", .red), "21": ("皖A MK620", .white), "22": ("皖A 256R2", .black), "23": ("皖A 195K9", .black),
+        "24": ("皖A T022C", .beige), "25": ("皖A G2R28", .white), "26": ("闽G M1862", .white),
+    ]
+
+    /// The plate with its last three letters or digits changed (to X, or Y where it was X): never to be matched.
+    static func threeOff(_ plate: String) -> String {
+        var characters = Array(plate)
+        var changed = 0
+        for index in characters.indices.reversed() where changed < 3 && (characters[index].isLetter || characters[index].isNumber) {
+            characters[index] = characters[index] == "X" ? "Y" : "X"
+            changed += 1
+        }
+        return String(characters)
+    }
+
+    /// `--accuracy`: right plate matched, colour right, wrong plate matched, per photo and per part.
+    func measureAccuracy(_ images: [String]) throws {
+        let composition = Composition()
+        let detector = try composition.detector(RideRun.detectorSettings(DetectorSettings()))
+        var verifier = RideVerifier(text: try composition.textRecognizer(ocr.settings))
+        verifier.darkMean = darkMean
+        let decoder = ImageDecoder()
+        let known = images.filter { Self.truth[String(URL(fileURLWithPath: $0).lastPathComponent.prefix(2))] != nil }
+        guard !known.isEmpty else { throw NoCarPhotos() }
+        var totals = ["tuning": Tally(), "held-out": Tally()]
+        Console.line("Ride accuracy: \(known.count) photos; tuning = every other photo from the first, held-out = the rest")
+        for (index, path) in known.sorted(by: { URL(fileURLWithPath: $0).lastPathComponent < URL(fileURLWithPath: $1).lastPathComponent }).enumerated() {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let (plate, colour) = Self.truth[String(name.prefix(2))]!
+            let part = index.isMultiple(of: 2) ? "tuning" : "held-out"
+            let frame = try decoder.decode(contentsOf: URL(fileURLWithPath: path))
+            let right = try RideRun.checks(frame, wanted: RideDescription(plate: plate), detector: detector, verifier: verifier)
+            let wrong = try RideRun.checks(frame, wanted: RideDescription(plate: Self.threeOff(plate)), detector: detector, verifier: verifier)
+            let matched = right.checks.first { $0.verdict == .match }
+            let said = matched?.colour
+            let colourRight = said?.sureColour.map { $0 == colour || (colour == .beige && $0 == .yellow) } ?? false
+            let wrongMatched = wrong.checks.contains { $0.verdict == .match }
+            var total = totals[part]!
+            total.photos += 1
+            if matched != nil { total.plates += 1 }
+            if colourRight { total.colours += 1 }
+            if said?.sure == false { total.unsure += 1 }
+            if wrongMatched { total.wrong += 1 }
+            totals[part] = total
+            let colourSaid = said.map { $0.sure ? $0.colour.rawValue : "unsure (\($0.colour.rawValue))" } ?? "-"
+            let rule = (matched?.plate?.rule?.rawValue ?? "").padding(toLength: 14, withPad: " ", startingAt: 0)
+            let cars = right.checks.map { "\($0.plate?.text ?? "-") \($0.verdict.rawValue)" }.joined(separator: ", ")
+            let head = "  \(name.prefix(2)) \(part.padding(toLength: 8, withPad: " ", startingAt: 0)) \(right.dark ? "dark " : "     ")"
+            let plateSaid = "plate \(matched == nil ? "missed " : "matched") \(rule)"
+            let colourPart = " colour \(colourRight ? "right" : "WRONG") \(colourSaid) (truth \(colour.rawValue));"
+            Console.line(head + plateSaid + colourPart + " wrong plate \(wrongMatched ? "MATCHED" : "rejected")  [\(cars)]")
+        }
+        for part in ["tuning", "held-out"] {
+            let total = totals[part]!
+            Console.line("\(part): \(total.photos) photos, right plate matched \(total.plates), colour right \(total.colours) "
+                         + "(unsure \(total.unsure)), wrong plate matched \(total.wrong)")
+        }
+    }
+
+    /// Counts of one part of the photos.
+    struct Tally {
+        var photos = 0, plates = 0, colours = 0, unsure = 0, wrong = 0
     }
 
     /// The shared car photos: ../shared/testdata/cars beside the current folder, or beside $BEACON_TESTDATA.
