@@ -4,8 +4,8 @@ import CTesseract
 /// One initialised Tesseract handle and the calls around it. Not thread-safe (Tesseract's handle is not):
 /// `TesseractRecognizer` keeps it behind a lock.
 final class TesseractEngine {
-    private let handle: OpaquePointer
-    private let options: TesseractOptions
+    fileprivate let handle: OpaquePointer
+    fileprivate let options: TesseractOptions
 
     /// Loads the language packs once; a missing pack is reported before Tesseract is asked (its own message goes to
     /// standard error and names no package).
@@ -43,6 +43,41 @@ final class TesseractEngine {
         defer { TessResultIteratorDelete(iterator) }
         return TesseractPageWalk(iterator: iterator, width: frame.width, height: frame.height).lines()
     }
+}
+
+extension TesseractEngine {
+    /// Tesseract's page layout analysis alone, without recognising anything: its text lines in the reading order
+    /// its page iterator walks (blocks as its column finder ordered them, then paragraphs, then lines). Picture,
+    /// rule and noise blocks are left out. Needs the automatic layout (PSM 3).
+    func layout(_ frame: Frame) -> PageLayout {
+        guard let grey = LeptonicaImage.grey(from: frame) else { return PageLayout(lines: []) }
+        let image = options.normalizesBackground ? (grey.normalizingBackground() ?? grey) : grey
+        OpenMPThreadLimit.confineToCallingThread()
+        TessBaseAPISetImage2(handle, image.pix)
+        defer { TessBaseAPIClear(handle) }
+        guard let iterator = TessBaseAPIAnalyseLayout(handle) else { return PageLayout(lines: []) }
+        defer { TessPageIteratorDelete(iterator) }
+        var lines: [PageLayout.Line] = []
+        var block = -1, paragraph = -1
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_BLOCK) != 0 { block += 1 }
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_PARA) != 0 { paragraph += 1 }
+            guard Self.textBlocks.contains(TessPageIteratorBlockType(iterator)) else { continue }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(iterator, RIL_TEXTLINE, &left, &top, &right, &bottom) != 0 else { continue }
+            let w = Double(frame.width), h = Double(frame.height)
+            let rect = NormalizedRect(x: Double(left) / w, y: Double(top) / h,
+                                      width: Double(right - left) / w, height: Double(bottom - top) / h)
+            lines.append(PageLayout.Line(quad: Quad(rect), block: block, paragraph: paragraph))
+        } while TessPageIteratorNext(iterator, RIL_TEXTLINE) != 0
+        return PageLayout(lines: lines)
+    }
+
+    /// The block kinds that hold text (Tesseract's PTIsTextType); pictures, rules and noise do not.
+    private static let textBlocks: Set<TessPolyBlockType> = [
+        PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_EQUATION, PT_INLINE_EQUATION, PT_TABLE,
+        PT_VERTICAL_TEXT, PT_CAPTION_TEXT,
+    ]
 }
 
 /// Walks Tesseract's results word by word, starting a line at each line's first word.
