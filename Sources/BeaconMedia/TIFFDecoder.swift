@@ -9,6 +9,9 @@ enum TIFFDecoder {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else {
             throw .damagedImage(limits.name)
         }
+        // Leptonica (and libtiff through it) would print its own lines about a damaged file to standard error,
+        // beside Beacon's one sentence; its messages are for developers, so they go nowhere (idempotent).
+        leptSetStderrHandler { _ in }
         // The size is checked from the header before any pixels are allocated.
         var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0, bits: Int32 = 0, samples: Int32 = 0, mapped: Int32 = 0
         guard pixReadHeaderMem(base, bytes.count, &format, &width, &height, &bits, &samples, &mapped) == 0 else {
