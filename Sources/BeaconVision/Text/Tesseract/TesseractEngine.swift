@@ -66,9 +66,23 @@ extension TesseractEngine {
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
             guard TessPageIteratorBoundingBox(iterator, RIL_TEXTLINE, &left, &top, &right, &bottom) != 0 else { continue }
             let w = Double(frame.width), h = Double(frame.height)
-            let rect = NormalizedRect(x: Double(left) / w, y: Double(top) / h,
-                                      width: Double(right - left) / w, height: Double(bottom - top) / h)
-            lines.append(PageLayout.Line(quad: Quad(rect), block: block, paragraph: paragraph))
+            var quad = Quad(NormalizedRect(x: Double(left) / w, y: Double(top) / h,
+                                           width: Double(right - left) / w, height: Double(bottom - top) / h))
+            // A tilted page's line is a slanted band, and its upright box overlaps the lines above and below: the
+            // band is drawn along the baseline instead, as tall as the box less the baseline's rise.
+            var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
+            if TessPageIteratorBaseline(iterator, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0, x2 > x1 {
+                let rise = Double(abs(y2 - y1)) * Double(right - left) / Double(x2 - x1)
+                let ink = max(Double(bottom - top) - rise, 1)
+                let ascent = ink * 0.8, descent = ink * 0.2
+                let slope = Double(y2 - y1) / Double(x2 - x1)
+                func point(_ x: Int32, _ offset: Double) -> NormalizedPoint {
+                    NormalizedPoint(x: Double(x) / w, y: (Double(y1) + slope * Double(x - x1) + offset) / h)
+                }
+                quad = Quad(topLeft: point(left, -ascent), topRight: point(right, -ascent),
+                            bottomRight: point(right, descent), bottomLeft: point(left, descent))
+            }
+            lines.append(PageLayout.Line(quad: quad, block: block, paragraph: paragraph))
         } while TessPageIteratorNext(iterator, RIL_TEXTLINE) != 0
         return PageLayout(lines: lines)
     }
