@@ -43,11 +43,12 @@ let package = Package(
                        providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract lept", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
 
         // Engines: neural networks on ONNX Runtime (objects, text), and Tesseract for scripts PP-OCR lacks.
         .target(name: "BeaconVision", dependencies: ["BeaconCore", "COnnxRuntime", "CTesseract"]),
-        // Frames in: images, video files, cameras.
-        .target(name: "BeaconMedia", dependencies: ["BeaconCore", "CFFmpeg", "CTurboJPEG", "CPNG"]),
+        // Frames in: images (TIFF scans through Leptonica), video files, cameras.
+        .target(name: "BeaconMedia", dependencies: ["BeaconCore", "CFFmpeg", "CTurboJPEG", "CPNG", "CLeptonica"]),
         // Sound out (speech synthesis, audio sinks) and in (microphone, command recognition).
         .target(name: "BeaconAudio", dependencies: ["BeaconCore", "CEspeakNG", "CPulseSimple", "CPocketSphinx"]),
         // Model files: where they are, where they came from, downloading and verifying them.

@@ -1,7 +1,7 @@
 import BeaconCore
 import Foundation
 
-/// Decodes JPEG and PNG images, from a file or from memory, into tightly packed RGB frames.
+/// Decodes JPEG, PNG and TIFF images, from a file or from memory, into tightly packed RGB frames.
 ///
 /// The format is chosen by the file's first bytes, never by its name. Grayscale, palette and 16-bit PNGs come out
 /// as 8-bit RGB; transparent parts are laid on white, the way a page shows them.
@@ -31,6 +31,7 @@ public struct ImageDecoder: Sendable {
                 switch format {
                 case .jpeg: try JPEGDecoder.decode(bytes, limits: limits)
                 case .png: try PNGDecoder.decode(bytes, limits: limits)
+                case .tiff: try TIFFDecoder.decode(bytes, limits: limits)
                 }
             }
         }.get()

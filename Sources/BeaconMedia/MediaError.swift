@@ -44,7 +44,7 @@ public enum MediaError: UserFacingError, Equatable {
         case .emptyFile(let name):
             "\(name) is empty: choose another file, or copy it again."
         case .notAnImage(let name):
-            "Cannot read image \(name): it is not a JPEG or PNG file."
+            "Cannot read image \(name): it is not a JPEG, PNG or TIFF file."
         case .damagedImage(let name):
             "Cannot read image \(name): the file is damaged or cut short, so copy it again."
         case .unsupportedImage(let name, let detail):
@@ -54,7 +54,7 @@ public enum MediaError: UserFacingError, Equatable {
         case .notAVideo(let name):
             "Cannot play \(name): it is not a video file."
         case .notAPhotoOrVideo(let name):
-            "Cannot open \(name): it is neither a JPEG or PNG photo nor a video file."
+            "Cannot open \(name): it is neither a JPEG, PNG or TIFF picture nor a video file."
         case .noVideoStream(let name):
             "\(name) has no pictures in it: choose a video file."
         case .unsupportedVideo(let name, let codec):

@@ -3,7 +3,7 @@ import Foundation
 
 /// Opens the right source for what the user named.
 public enum MediaSources {
-    /// An image source for a JPEG or PNG file (recognised by its first bytes, whatever its name), the colour frames
+    /// An image source for a JPEG, PNG or TIFF file (recognised by its first bytes, whatever its name), the colour frames
     /// of an RGB-D recording for a folder in the TUM layout, a video source for anything else.
     public static func open(input url: URL, imageDecoder: ImageDecoder = ImageDecoder()) throws -> any FrameSource {
         if RGBDRecording.isRecording(url) {

@@ -43,6 +43,15 @@ public enum TestData {
     /// The car and licence-plate photos (../shared/testdata/cars, beside the images folder).
     public static var carsFolder: URL { imagesFolder.deletingLastPathComponent().appendingPathComponent("cars") }
 
+    /// The real scanned pages with their ground truth (../shared/testdata/pages, beside the images folder); another
+    /// folder of pages in the same layout with $BEACON_PAGES.
+    public static var pagesFolder: URL {
+        if let path = ProcessInfo.processInfo.environment["BEACON_PAGES"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return imagesFolder.deletingLastPathComponent().appendingPathComponent("pages")
+    }
+
     /// The path of a car photo, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
     public static func carPhoto(_ name: String) -> URL? { existing(carsFolder.appendingPathComponent(name)) }
 

@@ -4,7 +4,7 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-@Suite("Decoding JPEG and PNG photos")
+@Suite("Decoding JPEG, PNG and TIFF pictures")
 struct ImageDecoderTests {
     static let sharedPhotos: [(name: String, width: Int, height: Int)] = [
         ("astronaut.png", 512, 512), ("bus.jpg", 810, 1080), ("chelsea.png", 451, 300),
@@ -20,6 +20,27 @@ struct ImageDecoderTests {
         #expect(frame.height == photo.height)
         #expect(frame.rgb.count == photo.width * photo.height * 3)
         #expect(frame.index == 0 && frame.timestamp == 0)
+    }
+
+    /// The real scan in ../shared/testdata/pages: bi-level, CCITT Group 4, big-endian TIFF, as archives of
+    /// scanned pages hold them.
+    static var scannedPage: URL? {
+        let url = TestData.pagesFolder.appendingPathComponent("8071_093.3B.tif")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        Fixtures.skip("the scanned page \(url.path) is missing")
+        return nil
+    }
+
+    @Test("A bi-level G4 TIFF scan decodes at its size to the pixels ffmpeg decodes")
+    func tiffScanMatchesFFmpeg() throws {
+        guard let url = Self.scannedPage else { return }
+        let frame = try ImageDecoder().decode(contentsOf: url)
+        #expect(frame.width == 3312 && frame.height == 2550)
+        // Bi-level: nothing but black and white, and a page is mostly white.
+        #expect(frame.rgb.allSatisfy { $0 == 0 || $0 == 255 })
+        #expect(frame.rgb.lazy.filter { $0 == 255 }.count > frame.rgb.count / 2)
+        guard Fixtures.hasFFmpeg else { return }
+        #expect(frame.rgb == (try Fixtures.ffmpegRGB(of: url)))
     }
 
     @Test("PNG pixels are byte-for-byte what ffmpeg decodes",

@@ -19,7 +19,7 @@ struct ImageErrorTests {
         let notes = try scratch.write("Buy milk.\nCall the dentist.\n", to: "notes.txt")
         expectFailure(notes, .notAnImage("notes.txt"))
         #expect(MediaError.notAnImage("notes.txt").sentence
-                == "Cannot read image notes.txt: it is not a JPEG or PNG file.")
+                == "Cannot read image notes.txt: it is not a JPEG, PNG or TIFF file.")
     }
 
     @Test("An empty file, a missing file and a folder each have their own sentence")
@@ -45,6 +45,20 @@ struct ImageErrorTests {
         let signatureOnly = scratch.file("signature.jpg")
         try Fixtures.truncatedCopy(of: bus, bytes: 3, to: signatureOnly)
         expectFailure(signatureOnly, .damagedImage("signature.jpg"))
+    }
+
+    @Test("A TIFF cut short, or only its signature, is an error")
+    func truncatedTIFF() throws {
+        let page = TestData.pagesFolder.appendingPathComponent("8071_093.3B.tif")
+        guard FileManager.default.fileExists(atPath: page.path) else { return Fixtures.skip("\(page.path) is missing") }
+        let scratch = try ScratchFolder()
+        for fraction in [0.5, 0.01] {
+            let cut = scratch.file("scan-\(Int(fraction * 100)).tif")
+            try Fixtures.truncatedCopy(of: page, fraction: fraction, to: cut)
+            expectFailure(cut, .damagedImage(cut.lastPathComponent))
+        }
+        let signatureOnly = try scratch.write("II*\0", to: "signature.tif")
+        expectFailure(signatureOnly, .damagedImage("signature.tif"))
     }
 
     @Test("A PNG cut short is an error")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a page says, from the recognised lines: the central block (unless the whole frame is wanted), in reading
-/// order, cut into sentences or lines, each with its language.
+/// order (the page layout's when the reading has one that explains it, else `ReadingOrder`'s), cut into sentences or lines, each with its language.
 public struct PageText: Sendable {
     public var selection: CentralBlockSelection?
     public var orderedLines: [TextLine]
@@ -19,7 +19,10 @@ public struct PageText: Sendable {
             self.selection = selection
             kept = selection.lines
         }
-        orderedLines = ReadingOrder(frameAspectRatio: aspectRatio).sorted(kept)
+        // A page layout analysis, when there is one and it explains the lines, knows columns around pictures that
+        // the lines' own geometry cannot tell apart (a real magazine page read 0.42 in printed order without it).
+        let order = ReadingOrder(frameAspectRatio: aspectRatio)
+        orderedLines = reading.layout.flatMap { order.sorted(kept, following: $0) } ?? order.sorted(kept)
         units = ReadingUnit.units(from: orderedLines, mode: mode).map { unit in
             guard case .fixed(let fixed) = language else { return unit }
             var unit = unit

@@ -20,10 +20,13 @@ public struct TextReading: Sendable, Hashable, Codable {
     /// Text the engine saw and could not read, or read only in part: what tells "nothing here" from "something
     /// here in a script Beacon lacks".
     public var unreadable: [UnreadableText]
+    /// The page's layout in reading order, when a layout analyser looked at the frame too (`read` asks for it).
+    public var layout: PageLayout?
 
-    public init(lines: [TextLine], unreadable: [UnreadableText] = []) {
+    public init(lines: [TextLine], unreadable: [UnreadableText] = [], layout: PageLayout? = nil) {
         self.lines = lines
         self.unreadable = unreadable
+        self.layout = layout
     }
 }
 

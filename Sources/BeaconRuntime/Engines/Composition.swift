@@ -99,8 +99,17 @@ public struct Composition {
     }
 
     /// The text reader for a language setting: PP-OCR for English and Chinese, Tesseract (rus+eng) for Russian, and
-    /// for `auto` PP-OCR with Tesseract re-reading frames whose lines PP-OCR could not spell (Cyrillic).
-    public func textReader(_ settings: TextReaderSettings, language: ReadingLanguage) throws -> any TextRecognizer {
+    /// for `auto` PP-OCR with Tesseract re-reading frames whose lines PP-OCR could not spell (Cyrillic). With
+    /// `pageLayout` (reading a page) each reading also carries Tesseract's page layout, by which its lines are put in
+    /// reading order.
+    public func textReader(_ settings: TextReaderSettings, language: ReadingLanguage,
+                           pageLayout: Bool = false) throws -> any TextRecognizer {
+        let reader = try plainTextReader(settings, language: language)
+        guard pageLayout else { return reader }
+        return PageLayoutReader(reader: reader, analyser: try TesseractRecognizer(languages: "eng"))
+    }
+
+    private func plainTextReader(_ settings: TextReaderSettings, language: ReadingLanguage) throws -> any TextRecognizer {
         if case .fixed(.russian) = language { return try TesseractRecognizer(languages: "rus+eng") }
         let ppocr = try textRecognizer(settings)
         guard case .automatic = language else { return ppocr }

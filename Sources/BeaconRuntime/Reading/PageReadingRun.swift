@@ -40,7 +40,7 @@ public struct PageReadingRun {
     }
 
     public func run(composition: Composition, transcript: any Transcript) throws {
-        let reader = try composition.textReader(text, language: language)
+        let reader = try composition.textReader(text, language: language, pageLayout: true)
         let source = try composition.frameSource(input: input, camera: camera)
         // Keys need the wall clock: a WAV file is otherwise written at the sound's own pace, faster than speech.
         let live = realtime || ((camera != nil || isatty(keyboard) == 1) && wav == nil)

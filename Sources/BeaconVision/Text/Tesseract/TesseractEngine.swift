@@ -4,8 +4,8 @@ import CTesseract
 /// One initialised Tesseract handle and the calls around it. Not thread-safe (Tesseract's handle is not):
 /// `TesseractRecognizer` keeps it behind a lock.
 final class TesseractEngine {
-    private let handle: OpaquePointer
-    private let options: TesseractOptions
+    fileprivate let handle: OpaquePointer
+    fileprivate let options: TesseractOptions
 
     /// Loads the language packs once; a missing pack is reported before Tesseract is asked (its own message goes to
     /// standard error and names no package).
@@ -43,6 +43,55 @@ final class TesseractEngine {
         defer { TessResultIteratorDelete(iterator) }
         return TesseractPageWalk(iterator: iterator, width: frame.width, height: frame.height).lines()
     }
+}
+
+extension TesseractEngine {
+    /// Tesseract's page layout analysis alone, without recognising anything: its text lines in the reading order
+    /// its page iterator walks (blocks as its column finder ordered them, then paragraphs, then lines). Picture,
+    /// rule and noise blocks are left out. Needs the automatic layout (PSM 3).
+    func layout(_ frame: Frame) -> PageLayout {
+        guard let grey = LeptonicaImage.grey(from: frame) else { return PageLayout(lines: []) }
+        let image = options.normalizesBackground ? (grey.normalizingBackground() ?? grey) : grey
+        OpenMPThreadLimit.confineToCallingThread()
+        TessBaseAPISetImage2(handle, image.pix)
+        defer { TessBaseAPIClear(handle) }
+        guard let iterator = TessBaseAPIAnalyseLayout(handle) else { return PageLayout(lines: []) }
+        defer { TessPageIteratorDelete(iterator) }
+        var lines: [PageLayout.Line] = []
+        var block = -1, paragraph = -1
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_BLOCK) != 0 { block += 1 }
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_PARA) != 0 { paragraph += 1 }
+            guard Self.textBlocks.contains(TessPageIteratorBlockType(iterator)) else { continue }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(iterator, RIL_TEXTLINE, &left, &top, &right, &bottom) != 0 else { continue }
+            let w = Double(frame.width), h = Double(frame.height)
+            var quad = Quad(NormalizedRect(x: Double(left) / w, y: Double(top) / h,
+                                           width: Double(right - left) / w, height: Double(bottom - top) / h))
+            // A tilted page's line is a slanted band, and its upright box overlaps the lines above and below: the
+            // band is drawn along the baseline instead, as tall as the box less the baseline's rise.
+            var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
+            if TessPageIteratorBaseline(iterator, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0, x2 > x1 {
+                let rise = Double(abs(y2 - y1)) * Double(right - left) / Double(x2 - x1)
+                let ink = max(Double(bottom - top) - rise, 1)
+                let ascent = ink * 0.8, descent = ink * 0.2
+                let slope = Double(y2 - y1) / Double(x2 - x1)
+                func point(_ x: Int32, _ offset: Double) -> NormalizedPoint {
+                    NormalizedPoint(x: Double(x) / w, y: (Double(y1) + slope * Double(x - x1) + offset) / h)
+                }
+                quad = Quad(topLeft: point(left, -ascent), topRight: point(right, -ascent),
+                            bottomRight: point(right, descent), bottomLeft: point(left, descent))
+            }
+            lines.append(PageLayout.Line(quad: quad, block: block, paragraph: paragraph))
+        } while TessPageIteratorNext(iterator, RIL_TEXTLINE) != 0
+        return PageLayout(lines: lines)
+    }
+
+    /// The block kinds that hold text (Tesseract's PTIsTextType); pictures, rules and noise do not.
+    private static let textBlocks: Set<TessPolyBlockType> = [
+        PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_EQUATION, PT_INLINE_EQUATION, PT_TABLE,
+        PT_VERTICAL_TEXT, PT_CAPTION_TEXT,
+    ]
 }
 
 /// Walks Tesseract's results word by word, starting a line at each line's first word.

@@ -29,4 +29,11 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         defer { lock.unlock() }
         return try engine.read(frame)
     }
+
+    /// Tesseract's page layout analysis of the frame, without its text (see `PageLayoutReader`).
+    public func layout(_ frame: Frame) -> PageLayout {
+        lock.lock()
+        defer { lock.unlock() }
+        return engine.layout(frame)
+    }
 }
