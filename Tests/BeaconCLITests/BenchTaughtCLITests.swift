@@ -44,5 +44,14 @@ import Testing
         let summary = try #require(result.lines.first { $0.hasPrefix("threshold ") })
         #expect(summary.contains("of 4 scenes") && summary.contains("of 7 distractors"), "\(summary)")
         #expect(result.stdout.contains("time per still picture"))
+
+        // Held apart scene by scene: every scene is held apart once, and the settings are chosen on the others.
+        let split = try BeaconBinary.run(["bench", "taught", folder.path, "--split", "--split-by", "scene"])
+        #expect(split.status == 0, "\(split.stderr)")
+        #expect(split.lines.contains { $0.hasPrefix("split by scene: 11 parts") }, "\(split.stdout)")
+        let held = try #require(split.lines.first { $0.hasPrefix("held apart, each scene once: ") })
+        #expect(held.contains("of 4 scenes") && held.contains("of 7 distractors"), "\(held)")
+        #expect(split.lines.contains { $0.hasPrefix("tuning parts, summed over the 11 choices: ") })
+        #expect(split.lines.filter { $0.contains(" held apart: margin ") }.count == 11)
     }
 }

@@ -203,3 +203,69 @@ import Testing
         #expect(taught.identify(proposals: [keys, keys], reference: tiles).allSatisfy { $0 == nil })
     }
 }
+
+/// The colours of a region: a kernel-weighted hue–saturation histogram compared by the Bhattacharyya coefficient.
+@Suite struct TaughtColourSignatureTests {
+    /// A picture of `width`×`height` in one colour, with a `inner` square of another colour in its middle third.
+    static func frame(_ outer: (UInt8, UInt8, UInt8), inner: (UInt8, UInt8, UInt8), side: Int = 90) -> Frame {
+        var rgb = [UInt8](repeating: 0, count: side * side * 3)
+        for y in 0..<side {
+            for x in 0..<side {
+                let middle = (side / 3..<2 * side / 3).contains(x) && (side / 3..<2 * side / 3).contains(y)
+                let colour = middle ? inner : outer
+                rgb[(y * side + x) * 3] = colour.0
+                rgb[(y * side + x) * 3 + 1] = colour.1
+                rgb[(y * side + x) * 3 + 2] = colour.2
+            }
+        }
+        return Frame(width: side, height: side, rgb: rgb)
+    }
+
+    static let whole = NormalizedRect(x: 0, y: 0, width: 1, height: 1)
+
+    @Test func hueTellsAPinkThingFromAYellowOneAndBrightnessDoesNot() {
+        let pink = ColourSignature(of: Self.whole, in: Self.frame((235, 80, 160), inner: (235, 80, 160)))
+        let dimPink = ColourSignature(of: Self.whole, in: Self.frame((150, 51, 102), inner: (150, 51, 102)))
+        let yellow = ColourSignature(of: Self.whole, in: Self.frame((240, 220, 40), inner: (240, 220, 40)))
+        #expect(pink.bins.reduce(0, +) > 0.999)
+        #expect(pink.similarity(dimPink) > 0.99, "the same colour in a dimmer light (each channel × 0.64)")
+        #expect(pink.similarity(yellow) < 0.01)
+        // Grey and black have bins of their own: a grey phone is not a red one.
+        let grey = ColourSignature(of: Self.whole, in: Self.frame((128, 128, 130), inner: (128, 128, 130)))
+        let red = ColourSignature(of: Self.whole, in: Self.frame((200, 30, 30), inner: (200, 30, 30)))
+        #expect(grey.similarity(red) < 0.01)
+    }
+
+    @Test func theMiddleOfARegionCountsMoreThanItsEdges() {
+        // A red thing in the middle third, a white wall round it: unweighted, the wall would be 8 of 9 parts.
+        let picture = Self.frame((250, 250, 250), inner: (200, 30, 30))
+        let signature = ColourSignature(of: Self.whole, in: picture)
+        let red = ColourSignature.bin(200, 30, 30), white = ColourSignature.bin(250, 250, 250)
+        #expect(signature.bins[red] > 1.0 / 9 + 0.1, "\(signature.bins[red])")
+        #expect(signature.bins[red] + signature.bins[white] > 0.999)
+        // Regions past the picture are clamped, and an empty one has no colours.
+        #expect(ColourSignature(of: NormalizedRect(x: 1.2, y: 0, width: 0.3, height: 1), in: picture).bins.allSatisfy { $0 == 0 })
+    }
+
+    @Test func colourDecidesBetweenLookAlikesOnlyWhenWeighted() {
+        // Two phones whose embeddings are the same (the kind), one red and one grey.
+        let red = ColourSignature(of: Self.whole, in: Self.frame((200, 30, 30), inner: (200, 30, 30)))
+        let grey = ColourSignature(of: Self.whole, in: Self.frame((128, 128, 130), inner: (128, 128, 130)))
+        let phone = TaughtObjectsTests.vector(0, lean: 0.9), other = TaughtObjectsTests.vector(0, lean: 0.85)
+        let views = [("red phone", phone), ("grey phone", other)]
+        let colours = [("red phone", red), ("grey phone", grey)]
+        let plain = TaughtObjects(views: views, colours: colours)
+        #expect(plain.identify(phone, colour: red) == nil, "off by default: the embeddings alone are too close")
+        var configuration = TaughtObjects.Configuration()
+        configuration.colourWeight = 0.2
+        let weighted = TaughtObjects(views: views, colours: colours, configuration: configuration)
+        #expect(weighted.identify(phone, colour: red)?.name == "red phone")
+        #expect(weighted.identify(phone, colour: grey)?.name == "grey phone")
+        // A thing without colours kept: the cue is not used at all, rather than one side always losing.
+        let unpainted = TaughtObjects(views: views, colours: [("red phone", red)], configuration: configuration)
+        #expect(unpainted.identify(phone, colour: grey) == nil)
+        configuration.colourFloor = 0.5
+        #expect(TaughtObjects(views: [("red phone", phone)], colours: [("red phone", red)], configuration: configuration)
+            .identify(phone, colour: grey) == nil, "a grey region is not the red phone")
+    }
+}

@@ -30,10 +30,14 @@ public struct TeachingView: Sendable, Hashable {
 public struct TaughtLesson: Sendable, Hashable {
     public var views: [[Float]]
     public var surroundings: [[Float]]
+    /// The colours of the views (`ColourSignature`), one a view, in order, when taken: only `beacon bench taught`
+    /// uses them (the colour cue is off, see `TaughtObjects.Configuration.colourWeight`), and they are not stored.
+    public var colours: [ColourSignature]
 
-    public init(views: [[Float]] = [], surroundings: [[Float]] = []) {
+    public init(views: [[Float]] = [], surroundings: [[Float]] = [], colours: [ColourSignature] = []) {
         self.views = views
         self.surroundings = surroundings
+        self.colours = colours
     }
 }
 

@@ -25,17 +25,44 @@ public struct TaughtFinder: Sendable {
     /// judged against the others, or a still picture's reference tiles (`TaughtObjects.identify(proposals:reference:)`).
     public func find(in frame: Frame, detections: [Detection]) throws -> [Detection] {
         guard !taught.isEmpty else { return [] }
+        return named(in: try look(at: frame, detections: detections))
+    }
+
+    /// What a picture's regions are, before any is named: so that one look can be named under several settings
+    /// (`beacon bench taught --split`).
+    public struct Look: Sendable {
+        public var width: Int
+        public var height: Int
+        /// The plan's proposals, its reference regions last (`TaughtProposals.plan`).
+        public var boxes: [NormalizedRect]
+        public var embeddings: [[Float]]
+        public var colours: [ColourSignature]
+        public var referenceCount: Int
+    }
+
+    /// The regions of `frame` to look at, embedded, with their colours.
+    public func look(at frame: Frame, detections: [Detection]) throws -> Look {
         let plan = proposals.plan(detections: detections, width: frame.width, height: frame.height)
         let boxes = plan.proposals
-        let embeddings = try boxes.map { try embedder.embedding(of: frame, region: $0) }
+        return Look(width: frame.width, height: frame.height, boxes: boxes,
+                    embeddings: try boxes.map { try embedder.embedding(of: frame, region: $0) },
+                    colours: boxes.map { ColourSignature(of: $0, in: frame) }, referenceCount: plan.reference.count)
+    }
+
+    /// The taught objects a look shows, named by `taught` (this finder's when nil), one box each.
+    public func named(in look: Look, by taught: TaughtObjects? = nil) -> [Detection] {
+        let taught = taught ?? self.taught
+        guard !taught.isEmpty else { return [] }
+        let boxes = look.boxes, embeddings = look.embeddings
         // The reference tiles are the plan's last proposals: embedded once, and named like the others.
-        let reference = Array(embeddings.suffix(plan.reference.count))
-        let named = taught.identify(proposals: Array(embeddings.dropLast(plan.reference.count)), reference: reference)
+        let reference = Array(embeddings.suffix(look.referenceCount))
+        let named = taught.identify(proposals: Array(embeddings.dropLast(look.referenceCount)), reference: reference,
+                                    colours: look.colours)
         var best: [String: Detection] = [:]
         for (box, named) in zip(boxes, named) {
             guard let named else { continue }
             if let report {
-                let pixels = box.pixels(width: frame.width, height: frame.height)
+                let pixels = box.pixels(width: look.width, height: look.height)
                 report(String(format: "%@ at %.0f,%.0f–%.0f,%.0f: score %.2f, margin %.2f, contrast %.2f", named.name,
                               pixels.x1, pixels.y1, pixels.x2, pixels.y2, named.score, named.margin, named.contrast ?? .nan))
             }
@@ -80,6 +107,7 @@ public struct TeachingViews: Sendable {
         let outcome = judge.judge(region, embedding: embedding, kept: kept.views)
         if outcome == .kept {
             kept.views.append(embedding)
+            kept.colours.append(ColourSignature(of: region, in: frame))
             kept.surroundings += try Self.surroundings(of: region, in: frame, embedder: embedder)
         }
         return outcome

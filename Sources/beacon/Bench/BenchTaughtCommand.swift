@@ -21,11 +21,14 @@ struct BenchTaughtCommand: ParsableCommand {
             not; a false find is any taught name on a distractor. Scenes are looked at as still pictures, as \
             `beacon detect` does (more crops, a reference of tiles in big pictures); --live looks at them as the \
             assistant does each frame of a search (9 crops, 21 in a view of a room), without the agreement of \
-            several frames. Nothing is written to the data folder.
+            several frames. --split holds each object (or scene) apart in turn, chooses the margin and the colour \
+            settings on the rest, and prints the figure on what was held apart beside the tuning part's. Nothing is \
+            written to the data folder.
 
             Example:
               beacon bench taught ../shared/testdata/taught --live --scores
               beacon bench taught ../shared/testdata/taught --only mug_plaid,ball_blue_foam
+              beacon bench taught ../shared/testdata/taught --split --split-by scene
             """
     )
 
@@ -50,6 +53,51 @@ struct BenchTaughtCommand: ParsableCommand {
     @Flag(help: "Print every named proposal of each scene: name, box in pixels, score, margin and contrast.")
     var scores = false
 
+    @Option(help: "How much the likeness of a region's colours to a taught thing's views adds to its scores (0: none).")
+    var colourWeight: Float = TaughtObjects.Configuration().colourWeight
+
+    @Option(help: "…and how like the named thing's colours a region's must be at least (Bhattacharyya, 0: no floor).")
+    var colourFloor: Float = TaughtObjects.Configuration().colourFloor
+
+    @Flag(help: "Measure as a stranger would: for each object (or each scene, --split-by scene) choose the margin and the colour settings on the other objects' scenes and distractors, and report the figure on the held-apart ones.")
+    var split = false
+
+    @Option(help: "What --split holds apart in turn: object (its scenes and a share of the distractors) or scene (one picture, copies included).")
+    var splitBy: SplitKind = .object
+
+    enum SplitKind: String, ExpressibleByArgument { case object, scene }
+
+    /// One scene looked at: what it is, what it holds, and its regions embedded (named later, under any settings).
+    struct Scene {
+        var key: String
+        /// The object whose folder it is in; nil for a distractor.
+        var object: String?
+        var present: [String: NormalizedRect]
+        var isBig: Bool
+        var look: TaughtFinder.Look
+    }
+
+    /// Hits, confusions, misplaced names and false finds over some scenes.
+    struct Tally {
+        var scenes = 0, hits = 0, bigScenes = 0, bigHits = 0, confusions = 0, misplaced = 0, distractors = 0, falseFinds = 0
+
+        static func + (a: Tally, b: Tally) -> Tally {
+            Tally(scenes: a.scenes + b.scenes, hits: a.hits + b.hits, bigScenes: a.bigScenes + b.bigScenes,
+                  bigHits: a.bigHits + b.bigHits, confusions: a.confusions + b.confusions, misplaced: a.misplaced + b.misplaced,
+                  distractors: a.distractors + b.distractors, falseFinds: a.falseFinds + b.falseFinds)
+        }
+
+        /// What the split maximises on its tuning part: a scene found, less a taught name said where it is not
+        /// (a false find in a distractor counts twice: "at most one of eight").
+        var worth: Int { hits - confusions - 2 * falseFinds }
+
+        var summary: String {
+            String(format: "hits %d of %d scenes (%.0f %%; %d of %d big pictures), confusions %d, misplaced %d, false finds in %d of %d distractors",
+                   hits, scenes, 100 * Double(hits) / Double(max(scenes, 1)), bigHits, bigScenes, confusions, misplaced,
+                   falseFinds, distractors)
+        }
+    }
+
     func run() throws {
         let root = URL(fileURLWithPath: folder)
         let files = FileManager.default
@@ -69,6 +117,7 @@ struct BenchTaughtCommand: ParsableCommand {
         guard !objects.isEmpty else { throw NoTaughtFolders(folder: folder) }
 
         var views: [(name: String, embedding: [Float])] = [], surroundings: [(name: String, embedding: [Float])] = []
+        var colours: [(name: String, colour: ColourSignature)] = []
         for object in objects {
             var kept = TaughtLesson()
             for file in try Self.pictures(in: root.appendingPathComponent("\(object)/teach")) {
@@ -78,81 +127,168 @@ struct BenchTaughtCommand: ParsableCommand {
             }
             views += kept.views.map { (object, $0) }
             surroundings += kept.surroundings.map { (object, $0) }
+            colours += kept.colours.map { (object, $0) }
             Console.line("Taught \(object) from \(kept.views.count) \(kept.views.count == 1 ? "view" : "views").")
         }
         var configuration = TaughtObjects.Configuration()
         configuration.threshold = threshold
         configuration.margin = margin
         configuration.contrast = contrast
-        var finder = TaughtFinder(taught: TaughtObjects(views: views, surroundings: surroundings, configuration: configuration), embedder: embedder, still: !live)
+        configuration.colourWeight = colourWeight
+        configuration.colourFloor = colourFloor
+        func taught(_ configuration: TaughtObjects.Configuration) -> TaughtObjects {
+            TaughtObjects(views: views, surroundings: surroundings, colours: colours, configuration: configuration)
+        }
+        var finder = TaughtFinder(taught: taught(configuration), embedder: embedder, still: !live)
         if scores { finder.report = { Console.line("    " + $0) } }
         let truth = try Self.boxes(root.appendingPathComponent("all_boxes.csv"))
 
-        var scenes = 0, hits = 0, confusions = 0, misplaced = 0, falseFinds = 0, distractors = 0, bigScenes = 0, bigHits = 0
+        // Every scene is looked at once; naming it is cheap, so the split can name it under many settings.
         var seconds: [Double] = [], allIn: [Double] = [], big: [Double] = []
-        /// The taught things named in a scene (boxes in pixels), and whether it is a big picture.
-        func look(_ file: URL) throws -> (found: [Detection], isBig: Bool) {
+        var looked: [Scene] = []
+        func look(_ file: URL, key: String, object: String?) throws {
             let frame = try decoder.decode(contentsOf: file)
-            let isBig = max(frame.width, frame.height) >= Self.bigPicture
-            if scores { Console.line("  \(file.path.replacingOccurrences(of: root.path + "/", with: "")), named proposals:") }
             let start = Monotonic.seconds()
             let detections = try proposer.detect(frame)
             let detected = Monotonic.seconds()
-            let found = try finder.find(in: frame, detections: detections)
+            let look = try finder.look(at: frame, detections: detections)
             seconds.append(Monotonic.seconds() - detected)
             allIn.append(Monotonic.seconds() - start)
+            let isBig = max(frame.width, frame.height) >= Self.bigPicture
             if isBig { big.append(Monotonic.seconds() - start) }
-            // Boxes in pixels for comparing with the truth.
-            let scaled = found.map { detection in
-                var scaled = detection
-                scaled.box = NormalizedRect(x: detection.box.x * Double(frame.width), y: detection.box.y * Double(frame.height),
-                                            width: detection.box.width * Double(frame.width), height: detection.box.height * Double(frame.height))
-                return scaled
-            }
-            return (scaled, isBig)
+            looked.append(Scene(key: key, object: object, present: truth[key] ?? [:], isBig: isBig, look: look))
         }
         for object in objects {
             // An object without find/ is only taught, as a look-alike the others must be told apart from.
             let scenesFolder = root.appendingPathComponent("\(object)/find")
             guard files.fileExists(atPath: scenesFolder.path) else { continue }
             for file in try Self.pictures(in: scenesFolder) {
-                scenes += 1
-                let key = "\(object)/find/\(file.lastPathComponent)"
-                let present = truth[key] ?? [:]
-                let (found, isBig) = try look(file)
-                let hit = present[object].map { box in found.contains { $0.label == object && Self.matches(box, box: $0.box) } } ?? false
-                if hit { hits += 1 }
-                // Big pictures (the 1600×1069 photos): the thing is small among others, as in the issue's check.
-                if isBig {
-                    bigScenes += 1
-                    if hit { bigHits += 1 }
-                }
-                let confused = found.filter { present[$0.label] == nil }
-                confusions += confused.count
-                // A name of something the scene holds, put on something else (another phone on the same shelf).
-                let elsewhere = found.filter { named in present[named.label].map { !Self.matches($0, box: named.box) } ?? false }
-                misplaced += elsewhere.count
-                Console.line("  \(key): \(hit ? "hit" : "missed")\(confused.isEmpty ? "" : ", also named " + confused.map(\.label).joined(separator: ", "))"
-                             + (elsewhere.isEmpty ? "" : ", named in the wrong place " + elsewhere.map(\.label).joined(separator: ", ")))
+                try look(file, key: "\(object)/find/\(file.lastPathComponent)", object: object)
             }
         }
-        let distractorFolder = root.appendingPathComponent("distractors")
-        for file in (try? Self.pictures(in: distractorFolder)) ?? [] {
-            distractors += 1
-            let found = try look(file).found
-            if !found.isEmpty {
-                falseFinds += 1
-                Console.line("  distractors/\(file.lastPathComponent): named \(found.map(\.label).joined(separator: ", "))")
-            }
+        for file in (try? Self.pictures(in: root.appendingPathComponent("distractors"))) ?? [] {
+            try look(file, key: "distractors/\(file.lastPathComponent)", object: nil)
         }
-        Console.line(String(format: "threshold %.3g, contrast %.3g, margin %.3g: hits %d of %d scenes (%.0f %%; %d of %d big pictures), confusions %d, misplaced %d, false finds in %d of %d distractors",
-                            threshold, contrast, margin, hits, scenes, 100 * Double(hits) / Double(max(scenes, 1)), bigHits, bigScenes,
-                            confusions, misplaced, falseFinds, distractors))
+
+        var tally = Tally()
+        for scene in looked {
+            if scores { Console.line("  \(scene.key), named proposals:") }
+            let (one, line) = Self.judge(scene, finder.named(in: scene.look))
+            tally = tally + one
+            if let line { Console.line(line) }
+        }
+        Console.line(String(format: "threshold %.3g, contrast %.3g, margin %.3g, colour weight %.3g, floor %.3g: ",
+                            threshold, contrast, margin, colourWeight, colourFloor) + tally.summary)
         Console.line(String(format: "time per %@ (proposals, embeddings, naming): median %.0f ms, p95 %.0f ms, %d taught objects",
                             live ? "live frame" : "still picture", percentile(seconds, 0.5) * 1000, percentile(seconds, 0.95) * 1000,
                             objects.count))
         Console.line(String(format: "with the detector's run: median %.0f ms, p95 %.0f ms; big pictures alone: median %.0f ms",
                             percentile(allIn, 0.5) * 1000, percentile(allIn, 0.95) * 1000, percentile(big, 0.5) * 1000))
+        if split { splitReport(looked, base: configuration, finder: finder, taught: taught) }
+    }
+
+    /// One scene's names judged against its truth, and the line to print for it (nil: a distractor with nothing named).
+    static func judge(_ scene: Scene, _ found: [Detection]) -> (Tally, String?) {
+        // Boxes in pixels for comparing with the truth.
+        let (width, height) = (Double(scene.look.width), Double(scene.look.height))
+        let found = found.map { detection in
+            var scaled = detection
+            scaled.box = NormalizedRect(x: detection.box.x * width, y: detection.box.y * height,
+                                        width: detection.box.width * width, height: detection.box.height * height)
+            return scaled
+        }
+        var tally = Tally()
+        guard let object = scene.object else {
+            tally.distractors = 1
+            guard !found.isEmpty else { return (tally, nil) }
+            tally.falseFinds = 1
+            return (tally, "  \(scene.key): named \(found.map(\.label).joined(separator: ", "))")
+        }
+        let present = scene.present
+        tally.scenes = 1
+        let hit = present[object].map { box in found.contains { $0.label == object && Self.matches(box, box: $0.box) } } ?? false
+        if hit { tally.hits = 1 }
+        // Big pictures (the 1600×1069 photos): the thing is small among others, as in the issue's check.
+        if scene.isBig {
+            tally.bigScenes = 1
+            if hit { tally.bigHits = 1 }
+        }
+        let confused = found.filter { present[$0.label] == nil }
+        tally.confusions = confused.count
+        // A name of something the scene holds, put on something else (another phone on the same shelf).
+        let elsewhere = found.filter { named in present[named.label].map { !Self.matches($0, box: named.box) } ?? false }
+        tally.misplaced = elsewhere.count
+        return (tally, "  \(scene.key): \(hit ? "hit" : "missed")\(confused.isEmpty ? "" : ", also named " + confused.map(\.label).joined(separator: ", "))"
+                + (elsewhere.isEmpty ? "" : ", named in the wrong place " + elsewhere.map(\.label).joined(separator: ", ")))
+    }
+
+    /// The settings the split chooses among: the margin over the next taught thing, and the colour cue's weight and
+    /// floor. The settings given on the command line come first, so a tie keeps them.
+    func grid(from base: TaughtObjects.Configuration) -> [TaughtObjects.Configuration] {
+        var grid = [base]
+        for margin: Float in [0.05, 0.075, 0.1] {
+            for weight: Float in [0, 0.05, 0.1, 0.15, 0.2, 0.3] {
+                for floor: Float in [0, 0.2, 0.3, 0.4, 0.5] {
+                    var configuration = base
+                    configuration.margin = margin
+                    configuration.colourWeight = weight
+                    configuration.colourFloor = floor
+                    if configuration != base { grid.append(configuration) }
+                }
+            }
+        }
+        return grid
+    }
+
+    /// Held apart in turn: each object's scenes with every n-th distractor (or each picture, by its file name), the
+    /// settings chosen on the rest (the most `Tally.worth`), and the figure on what was held apart.
+    func splitReport(_ scenes: [Scene], base: TaughtObjects.Configuration, finder: TaughtFinder,
+                     taught: (TaughtObjects.Configuration) -> TaughtObjects) {
+        let grid = grid(from: base)
+        var finder = finder
+        finder.report = nil
+        // Each scene named under each setting once.
+        let tallies: [[Tally]] = grid.map { configuration in
+            let objects = taught(configuration)
+            return scenes.map { Self.judge($0, finder.named(in: $0.look, by: objects)).0 }
+        }
+        let groups: [String]
+        let group: (Int) -> String
+        switch splitBy {
+        case .object:
+            groups = Array(Set(scenes.compactMap(\.object))).sorted()
+            var distractor = 0
+            var assigned: [Int: String] = [:]
+            for (index, scene) in scenes.enumerated() {
+                if let object = scene.object { assigned[index] = object } else {
+                    assigned[index] = groups.isEmpty ? "" : groups[distractor % groups.count]
+                    distractor += 1
+                }
+            }
+            group = { assigned[$0]! }
+        case .scene:
+            let name = { (index: Int) in URL(fileURLWithPath: scenes[index].key).lastPathComponent }
+            groups = Array(Set(scenes.indices.map(name))).sorted()
+            group = name
+        }
+        Console.line("split by \(splitBy.rawValue): \(groups.count) parts, each held apart in turn; \(grid.count) settings tried on the rest")
+        var held = Tally(), tuning = Tally()
+        for part in groups {
+            let inside = scenes.indices.filter { group($0) == part }, outside = scenes.indices.filter { group($0) != part }
+            func sum(_ setting: Int, _ indices: [Int]) -> Tally { indices.reduce(Tally()) { $0 + tallies[setting][$1] } }
+            // The first best keeps the given settings on a tie.
+            var best = 0
+            for setting in grid.indices where sum(setting, outside).worth > sum(best, outside).worth { best = setting }
+            let chosen = grid[best], fit = sum(best, outside), result = sum(best, inside)
+            tuning = tuning + fit
+            held = held + result
+            Console.line(String(format: "  %@ held apart: margin %.3g, colour weight %.3g, floor %.3g chosen; tuning part %d of %d, %d confusions, false %d of %d; held apart %d of %d, %d confusions, false %d of %d",
+                                part, chosen.margin, chosen.colourWeight, chosen.colourFloor, fit.hits, fit.scenes, fit.confusions,
+                                fit.falseFinds, fit.distractors, result.hits, result.scenes, result.confusions, result.falseFinds,
+                                result.distractors))
+        }
+        Console.line("tuning parts, summed over the \(groups.count) choices: " + tuning.summary)
+        Console.line("held apart, each scene once: " + held.summary)
     }
 
     /// Pictures at least this wide (or high) count as big pictures in the summary.
