@@ -1,3 +1,4 @@
+import BeaconBench
 import BeaconCore
 import BeaconTestSupport
 import Foundation
@@ -58,17 +59,6 @@ import Testing
         return try JSONDecoder().decode(Report.self, from: Data(try #require(transcript.lines.first).utf8))
     }
 
-    /// "PF F 3600" with its last three characters changed: "PF F 3XYZ".
-    static func threeOff(_ plate: String) -> String {
-        var characters = Array(plate)
-        var changed = 0
-        for index in characters.indices.reversed() where changed < 3 && (characters[index].isLetter || characters[index].isNumber) {
-            characters[index] = characters[index] == "X" ? "Y" : "X"
-            changed += 1
-        }
-        return String(characters)
-    }
-
     @Test func everyReadablePlateIsFoundOnItsCarAndNoOther() throws {
         guard RunTestSupport.canRead() else { return }
         var table: [String] = []
@@ -85,7 +75,7 @@ import Testing
                 for car in matched { #expect(PlateText(car.plate?.text ?? "").map { PlateText(plate)!.verdict(for: $0) } == .match) }
                 table.append("\(name.prefix(2)) \(plate): \(report.cars.map { "\($0.colour ?? "?") \($0.plate?.text ?? "-") \($0.verdict)" })")
 
-                let wrong = Self.threeOff(plate)
+                let wrong = WrongPlate.threeOff(plate)
                 let rejected = try Self.check(file, plate: wrong)
                 #expect(!rejected.cars.contains { $0.verdict == "match" }, "\(name): \(wrong) matched")
             }

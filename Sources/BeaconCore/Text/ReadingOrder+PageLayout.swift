@@ -36,18 +36,9 @@ extension ReadingOrder {
 
     /// The lines' common direction off the horizontal, in degrees (long lines count for more), in pixels.
     static func tilt(of lines: [TextLine], aspectRatio: Double) -> Double {
-        var runX = 0.0, runY = 0.0
-        for line in lines {
-            let q = line.quad
-            let dx = (q.topRight.x - q.topLeft.x + q.bottomRight.x - q.bottomLeft.x) * aspectRatio
-            let dy = q.topRight.y - q.topLeft.y + q.bottomRight.y - q.bottomLeft.y
-            if dx.isFinite && dy.isFinite {
-                runX += dx
-                runY += dy
-            }
-        }
-        guard runX != 0 || runY != 0 else { return 0 }
-        return abs(atan2(runY, runX)) * 180 / .pi
+        let run = commonRun(of: lines, aspectRatio: aspectRatio)
+        guard run.x != 0 || run.y != 0 else { return 0 }
+        return abs(atan2(run.y, run.x)) * 180 / .pi
     }
 
     /// A line cut where its words move from one layout line to another; the line whole when they do not.

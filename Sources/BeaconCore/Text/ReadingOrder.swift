@@ -176,18 +176,8 @@ private struct LevelledLines {
     var medianHeight: Double
 
     init(_ textLines: [TextLine], aspectRatio: Double) {
-        // The common direction: the sum of every line's run along its top and bottom edges, in pixel proportions,
-        // so long lines count for more than a stray word. Lines without a usable geometry are levelled as they are.
-        var runX = 0.0, runY = 0.0
-        for line in textLines {
-            let q = line.quad
-            let dx = (q.topRight.x - q.topLeft.x + q.bottomRight.x - q.bottomLeft.x) * aspectRatio
-            let dy = q.topRight.y - q.topLeft.y + q.bottomRight.y - q.bottomLeft.y
-            if dx.isFinite && dy.isFinite {
-                runX += dx
-                runY += dy
-            }
-        }
+        // Lines without a usable geometry are levelled as they are.
+        let (runX, runY) = ReadingOrder.commonRun(of: textLines, aspectRatio: aspectRatio)
         let length = (runX * runX + runY * runY).squareRoot()
         let (ux, uy) = length > 0 ? (runX / length, runY / length) : (1.0, 0.0)
         lines = textLines.map { line in
@@ -207,5 +197,23 @@ private struct LevelledLines {
         }
         let heights = lines.map(\.height).sorted()
         medianHeight = heights.isEmpty ? 0 : heights[heights.count / 2]
+    }
+}
+
+extension ReadingOrder {
+    /// The lines' common direction: the sum of every line's run along its top and bottom edges, in pixel
+    /// proportions, so long lines count for more than a stray word; a line without a usable geometry adds nothing.
+    static func commonRun(of lines: [TextLine], aspectRatio: Double) -> (x: Double, y: Double) {
+        var runX = 0.0, runY = 0.0
+        for line in lines {
+            let q = line.quad
+            let dx = (q.topRight.x - q.topLeft.x + q.bottomRight.x - q.bottomLeft.x) * aspectRatio
+            let dy = q.topRight.y - q.topLeft.y + q.bottomRight.y - q.bottomLeft.y
+            if dx.isFinite && dy.isFinite {
+                runX += dx
+                runY += dy
+            }
+        }
+        return (runX, runY)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconBench
 import BeaconCore
 import BeaconMedia
 import BeaconRuntime
@@ -109,17 +110,6 @@ struct BenchRideCommand: ParsableCommand {
         "24": ("皖A T022C", .beige), "25": ("皖A G2R28", .white), "26": ("闽G M1862", .white),
     ]
 
-    /// The plate with its last three letters or digits changed (to X, or Y where it was X): never to be matched.
-    static func threeOff(_ plate: String) -> String {
-        var characters = Array(plate)
-        var changed = 0
-        for index in characters.indices.reversed() where changed < 3 && (characters[index].isLetter || characters[index].isNumber) {
-            characters[index] = characters[index] == "X" ? "Y" : "X"
-            changed += 1
-        }
-        return String(characters)
-    }
-
     /// `--accuracy`: right plate matched, colour right, wrong plate matched, per photo and per part.
     func measureAccuracy(_ images: [String]) throws {
         let composition = Composition()
@@ -137,7 +127,7 @@ struct BenchRideCommand: ParsableCommand {
             let part = index.isMultiple(of: 2) ? "tuning" : "held-out"
             let frame = try decoder.decode(contentsOf: URL(fileURLWithPath: path))
             let right = try RideRun.checks(frame, wanted: RideDescription(plate: plate), detector: detector, verifier: verifier)
-            let wrong = try RideRun.checks(frame, wanted: RideDescription(plate: Self.threeOff(plate)), detector: detector, verifier: verifier)
+            let wrong = try RideRun.checks(frame, wanted: RideDescription(plate: WrongPlate.threeOff(plate)), detector: detector, verifier: verifier)
             let matched = right.checks.first { $0.verdict == .match }
             let said = matched?.colour
             let colourRight = said?.sureColour.map { $0 == colour || (colour == .beige && $0 == .yellow) } ?? false
