@@ -10,6 +10,7 @@ struct BenchReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Score reading order on scanned pages against their ground truth, beside Tesseract alone.",
+        usage: "beacon bench read <folder> [<options>]",
         discussion: """
             Each picture in FOLDER (TIFF, PNG or JPEG) with a NAME.txt beside it is read as `beacon read --input \
             PAGE --whole-frame` reads it, and its lines, in the order read, are scored against the text: accuracy \

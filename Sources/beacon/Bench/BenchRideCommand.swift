@@ -27,6 +27,8 @@ struct BenchRideCommand: ParsableCommand {
             line per photo says whether the right plate was matched, by which rule, whether the matched car's colour \
             is right, and whether the wrong plate matched; totals for the tuning part (every other photo in number \
             order, from the first) and the held-out part (the rest), on which no threshold was chosen.
+
+            Example:
               beacon bench ride --accuracy
             """
     )
