@@ -198,8 +198,12 @@ public struct ObjectVocabulary: Sendable {
 }
 
 /// Levenshtein distance over characters.
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+public func editDistance(_ a: String, _ b: String) -> Int { editDistance(Array(a), Array(b)) }
+
+/// Levenshtein distance over any elements (characters, Unicode scalars); inlinable so that a caller in another
+/// module gets it specialised for its element (a scanned page's text is tens of thousands of them).
+@inlinable
+public func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

@@ -115,23 +115,7 @@ public struct PrintedPage: Sendable {
     /// 1 − Levenshtein distance over the reference's length, at least 0.
     static func accuracy(reference: [Unicode.Scalar], hypothesis: [Unicode.Scalar]) -> Double {
         guard !reference.isEmpty else { return hypothesis.isEmpty ? 1 : 0 }
-        return max(0, 1 - Double(levenshtein(reference, hypothesis)) / Double(reference.count))
-    }
-
-    static func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            let ai = a[i - 1]
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ai == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        return max(0, 1 - Double(editDistance(reference, hypothesis)) / Double(reference.count))
     }
 
     static func recall(reference: [Unicode.Scalar], hypothesis: [Unicode.Scalar]) -> Double {
