@@ -34,8 +34,6 @@ public enum LowLight {
         return sum / Double(columns * rows) / 255
     }
 
-    public static func isDark(_ frame: Frame, below darkMean: Double = darkMean) -> Bool { meanLuminance(frame) < darkMean }
-
     /// The gamma that takes a mean luminance `mean` to the middle grey; 1 (no change) for a picture not dark.
     public static func gamma(forMean mean: Double, darkBelow darkMean: Double = darkMean) -> Double {
         guard mean < darkMean else { return 1 }
@@ -43,12 +41,8 @@ public enum LowLight {
         return log(0.5) / log(max(mean, 0.02))
     }
 
-    /// `frame` brightened when it is dark (see the type), else `frame` itself.
-    public static func brightened(_ frame: Frame, darkBelow darkMean: Double = darkMean) -> Frame {
-        brightened(frame, gamma: gamma(forMean: meanLuminance(frame), darkBelow: darkMean))
-    }
-
-    /// `frame` through the power curve `gamma` (a crop of a dark picture takes the whole picture's).
+    /// `frame` through the power curve `gamma` (a crop of a dark picture takes the whole picture's); `frame` itself
+    /// when `gamma` is 1, as for a picture not dark.
     public static func brightened(_ frame: Frame, gamma: Double) -> Frame {
         guard gamma < 1 else { return frame }
         let table = (0..<256).map { UInt8((pow(Double($0) / 255, gamma) * 255).rounded()) }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a page says, from the recognised lines: the central block (unless the whole frame is wanted), in reading
-/// order (the page layout's when the reading has one that explains it, else `ReadingOrder`'s), cut into sentences or lines, each with its language.
+/// order (the page layout's when the reading has one that explains it, else `ReadingOrder`'s), cut into sentences
+/// or lines, each with its language.
 public struct PageText: Sendable {
     public var selection: CentralBlockSelection?
     public var orderedLines: [TextLine]

@@ -87,12 +87,14 @@ public struct RideRun {
         // A dark picture is brightened for the detector (and for the plate reader, in the check); the colour is
         // named from the picture as taken, white-balanced.
         // The lifted picture adds cars, it does not replace the picture as taken (see LowLight).
-        let dark = LowLight.isDark(frame, below: verifier.darkMean)
+        // The picture's brightness is measured once, for the detector and every car's plate.
+        let gamma = verifier.gamma(for: frame)
+        let dark = gamma < 1
         var detections = try detector.detect(frame)
-        if dark { detections += try detector.detect(LowLight.brightened(frame, darkBelow: verifier.darkMean)) }
+        if dark { detections += try detector.detect(LowLight.brightened(frame, gamma: gamma)) }
         let cars = verifier.cars(in: detections)
         let checks = try cars.map { car in
-            try verifier.check(car, in: frame, wanted: wanted, hiddenBy: car.box.hidden(by: cars.map(\.box)))
+            try verifier.check(car, in: frame, wanted: wanted, hiddenBy: car.box.hidden(by: cars.map(\.box)), gamma: gamma)
         }
         return (dark, checks)
     }

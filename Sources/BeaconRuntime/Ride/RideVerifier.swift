@@ -17,6 +17,11 @@ public struct RideVerifier: Sendable {
     /// A picture darker than this mean luminance is brightened for the detector and the plate reader (LowLight).
     public var darkMean = LowLight.darkMean
 
+    /// The power curve that lifts `frame` for the detector and the plate reader: below 1 when it is dark, else 1.
+    public func gamma(for frame: Frame) -> Double {
+        LowLight.gamma(forMean: LowLight.meanLuminance(frame), darkBelow: darkMean)
+    }
+
     let text: any TextRecognizer
 
     public init(text: any TextRecognizer) {
@@ -53,14 +58,17 @@ public struct RideVerifier: Sendable {
     /// The plate and colour of `car` in `frame`, and the verdict against `wanted`; `hiddenBy` are nearer vehicles
     /// in front of it, whose pixels are not its colour.
     public func check(_ car: Detection, in frame: Frame, wanted: RideDescription,
-                      hiddenBy: [NormalizedRect] = []) throws -> Check {
-        try check(car, in: frame, wanted: wanted, colour: CarColourNamer.readBalanced(frame, box: car.box, hiddenBy: hiddenBy))
+                      hiddenBy: [NormalizedRect] = [], gamma: Double? = nil) throws -> Check {
+        try check(car, in: frame, wanted: wanted, colour: CarColourNamer.readBalanced(frame, box: car.box, hiddenBy: hiddenBy),
+                  gamma: gamma)
     }
 
     /// The same, with the car's colour already read (the live search says it before the plate is read).
-    public func check(_ car: Detection, in frame: Frame, wanted: RideDescription, colour: CarColourReading?) throws -> Check {
+    /// `gamma` is the picture's (`gamma(for:)`), when the caller has it for all its cars.
+    public func check(_ car: Detection, in frame: Frame, wanted: RideDescription, colour: CarColourReading?,
+                      gamma: Double? = nil) throws -> Check {
         // In the dark the plate is read from the crop brightened by the whole picture's gamma (LowLight).
-        let gamma = LowLight.gamma(forMean: LowLight.meanLuminance(frame), darkBelow: darkMean)
+        let gamma = gamma ?? self.gamma(for: frame)
         let lines = try text.recognize(LowLight.brightened(frame.cropped(to: Self.plateRegion(of: car.box, in: frame)), gamma: gamma))
         let plate = PlateReading.best(in: lines, wanted: wanted.plate)
         return Check(box: car.box, label: car.label, colour: colour, plate: plate,
