@@ -34,3 +34,25 @@ public protocol FrameSource: AnyObject {
 /// A source whose frames arrive as they happen (a camera, a phone, a file played at its own pace): a live loop takes
 /// them as they come instead of pacing them itself.
 public protocol LiveFrameSource: FrameSource {}
+
+extension Frame {
+    /// Visits an even grid of at most `columns` × `rows` pixels, each at the middle of its cell, with its position
+    /// and R G B: a whole picture's statistics (its brightness, the colour of its light) without every pixel.
+    /// Returns how many pixels were visited.
+    @discardableResult
+    func forEachSample(columns: Int, rows: Int, _ body: (_ x: Int, _ y: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Void) -> Int {
+        let columns = min(columns, width), rows = min(rows, height)
+        guard columns > 0, rows > 0 else { return 0 }
+        rgb.withUnsafeBufferPointer { rgb in
+            for row in 0..<rows {
+                let y = (2 * row + 1) * height / (2 * rows)
+                for column in 0..<columns {
+                    let x = (2 * column + 1) * width / (2 * columns)
+                    let offset = (y * width + x) * 3
+                    body(x, y, rgb[offset], rgb[offset + 1], rgb[offset + 2])
+                }
+            }
+        }
+        return columns * rows
+    }
+}

@@ -173,27 +173,17 @@ public struct SceneLight: Sendable, Hashable, Codable {
     /// red light) unless that leaves under `leftShare` of the picture (a close-up is nearly all car; then the car
     /// is part of the scene). nil when too few unclipped pixels remain.
     public static func estimate(_ frame: Frame, excluding: [NormalizedRect] = [], p: Double = 6, leftShare: Double = 0.3) -> SceneLight? {
-        let columns = min(160, frame.width), rows = min(120, frame.height)
-        guard columns > 0, rows > 0 else { return nil }
         // Sums of each channel's p-th power outside the excluded boxes and inside them.
         var outside = (0.0, 0.0, 0.0, 0), inside = (0.0, 0.0, 0.0, 0)
-        frame.rgb.withUnsafeBufferPointer { rgb in
-            for row in 0..<rows {
-                let y = (2 * row + 1) * frame.height / (2 * rows)
-                for column in 0..<columns {
-                    let x = (2 * column + 1) * frame.width / (2 * columns)
-                    let offset = (y * frame.width + x) * 3
-                    let r = rgb[offset], g = rgb[offset + 1], b = rgb[offset + 2]
-                    // A clipped channel is the sensor's limit, not the light's colour.
-                    if max(r, g, b) >= clipped { continue }
-                    let powers = (pow(CIELAB.linear[Int(r)], p), pow(CIELAB.linear[Int(g)], p), pow(CIELAB.linear[Int(b)], p))
-                    let point = NormalizedPoint(x: (Double(x) + 0.5) / Double(frame.width), y: (Double(y) + 0.5) / Double(frame.height))
-                    if excluding.contains(where: { $0.contains(point) }) {
-                        inside = (inside.0 + powers.0, inside.1 + powers.1, inside.2 + powers.2, inside.3 + 1)
-                    } else {
-                        outside = (outside.0 + powers.0, outside.1 + powers.1, outside.2 + powers.2, outside.3 + 1)
-                    }
-                }
+        frame.forEachSample(columns: 160, rows: 120) { x, y, r, g, b in
+            // A clipped channel is the sensor's limit, not the light's colour.
+            if max(r, g, b) >= clipped { return }
+            let powers = (pow(CIELAB.linear[Int(r)], p), pow(CIELAB.linear[Int(g)], p), pow(CIELAB.linear[Int(b)], p))
+            let point = NormalizedPoint(x: (Double(x) + 0.5) / Double(frame.width), y: (Double(y) + 0.5) / Double(frame.height))
+            if excluding.contains(where: { $0.contains(point) }) {
+                inside = (inside.0 + powers.0, inside.1 + powers.1, inside.2 + powers.2, inside.3 + 1)
+            } else {
+                outside = (outside.0 + powers.0, outside.1 + powers.1, outside.2 + powers.2, outside.3 + 1)
             }
         }
         let all = outside.3 + inside.3

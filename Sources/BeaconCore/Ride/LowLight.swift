@@ -19,19 +19,11 @@ public enum LowLight {
 
     /// The mean Rec. 601 luma of `frame`, 0 (black) to 1 (white).
     public static func meanLuminance(_ frame: Frame) -> Double {
-        let columns = min(samples.columns, frame.width), rows = min(samples.rows, frame.height)
-        guard columns > 0, rows > 0 else { return 0 }
         var sum = 0.0
-        frame.rgb.withUnsafeBufferPointer { rgb in
-            for row in 0..<rows {
-                let y = (2 * row + 1) * frame.height / (2 * rows)
-                for column in 0..<columns {
-                    let offset = (y * frame.width + (2 * column + 1) * frame.width / (2 * columns)) * 3
-                    sum += 0.299 * Double(rgb[offset]) + 0.587 * Double(rgb[offset + 1]) + 0.114 * Double(rgb[offset + 2])
-                }
-            }
+        let count = frame.forEachSample(columns: samples.columns, rows: samples.rows) { _, _, red, green, blue in
+            sum += 0.299 * Double(red) + 0.587 * Double(green) + 0.114 * Double(blue)
         }
-        return sum / Double(columns * rows) / 255
+        return count > 0 ? sum / Double(count) / 255 : 0
     }
 
     /// The gamma that takes a mean luminance `mean` to the middle grey; 1 (no change) for a picture not dark.
