@@ -24,8 +24,11 @@ run: build
 	@echo "The session's sound (speech and beeps) is in $(SAMPLES)/assistant.wav"
 	@if pactl info >/dev/null 2>&1; then paplay "$(SAMPLES)/assistant.wav"; fi
 
+# Suites named "...WallClockTests" race the wall clock across processes (a hub, a volunteer, a live session): they run
+# after the others, alone, so the rest of the suite's load cannot make them late.
 test: setup-dev
-	swift test
+	swift test --skip WallClockTests
+	swift test --filter WallClockTests
 
 bench: build setup-dev
 	$(BEACON) bench detect --model yolox_nano
