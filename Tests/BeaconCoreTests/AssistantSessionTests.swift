@@ -150,6 +150,41 @@ import Testing
         #expect(session.mode == .onDemandScanning, "reading ends by itself and goes back to scanning")
     }
 
+    /// "Read" by voice or on the phone takes the page again while its central block is in doubt, as `beacon read`
+    /// does: a blurred picture (lines read at 0.3) is not read, the next sharp one is; three doubtful ones in a row
+    /// end in the surest of them, and a capture that gives up after a doubtful one reads that one.
+    @Test func aDoubtfulPageIsCapturedAgainAndTheSurestIsRead() {
+        let clustering = CentralBlockClustering()
+        func selection(_ confidence: Double, lines: Int = 8) -> CentralBlockSelection {
+            clustering.select(from: PageLayouts.lines("L", count: lines, left: 0.1, right: 0.9, top: 0.2, confidence: confidence))
+        }
+        func page(_ text: String) -> [ReadingUnit] { [ReadingUnit(text: text)] }
+        func capturesAgain(_ effects: [AssistantEffect]) -> Bool { effects.contains(.startEngine(.pageReader)) }
+
+        var session = Self.started()
+        _ = Self.run(.read, on: &session, at: 1)
+        let blurred = session.handle(.page(page("Blurred."), ifEmpty: .noText, selection: selection(0.3), timestamp: 3))
+        #expect(capturesAgain(blurred) && Self.said(blurred).isEmpty, "\(blurred)")
+        let sharp = session.handle(.page(page("Sharp."), ifEmpty: .noText, selection: selection(0.95), timestamp: 4))
+        #expect(!capturesAgain(sharp))
+        #expect(Self.said(sharp).map(\.text) == ["Sharp."])
+
+        var doubtful = Self.started()
+        _ = Self.run(.read, on: &doubtful, at: 1)
+        var last: [AssistantEffect] = []
+        for (index, (text, confidence, lines)) in [("First.", 0.2, 8), ("Second.", 0.35, 8), ("Third.", 0.3, 10)].enumerated() {
+            last = doubtful.handle(.page(page(text), ifEmpty: .noText, selection: selection(confidence, lines: lines),
+                                         timestamp: 3 + Double(index)))
+            #expect(capturesAgain(last) == (index < 2), "capture \(index + 1): \(last)")
+        }
+        #expect(Self.said(last).map(\.text) == ["Second."], "the surest of three doubtful pictures")
+
+        var gaveUp = Self.started()
+        _ = Self.run(.read, on: &gaveUp, at: 1)
+        _ = gaveUp.handle(.page(page("Blurred."), ifEmpty: .noText, selection: selection(0.3), timestamp: 3))
+        #expect(Self.said(gaveUp.handle(.pageNotCaptured(timestamp: 9))).map(\.text) == ["Blurred."])
+    }
+
     @Test func refusalsAreOneSentenceAndTheOldValueStays() {
         var session = Self.started()
         #expect(Self.run(.confidence(0.99), on: &session, at: 1).map(\.text) == ["Not changed: confidence stays 65 percent."])

@@ -79,8 +79,9 @@ public enum AssistantEvent: Sendable, Hashable {
     case detections([Detection], frame: Int, timestamp: Double, lookedAt: Int? = nil, examined: Bool = false)
     /// One OCR reading of a frame, for find-text.
     case textLines([TextLine], frame: Int, timestamp: Double, lookedAt: Int? = nil)
-    /// The page captured for reading, cut into units.
-    case page([ReadingUnit], ifEmpty: EmptyPage, timestamp: Double)
+    /// The page captured for reading, cut into units; `selection` is how sure its central block was (nil: the whole
+    /// frame, or a still picture that cannot be taken again), and a doubtful one is captured again.
+    case page([ReadingUnit], ifEmpty: EmptyPage, selection: CentralBlockSelection? = nil, timestamp: Double)
     /// The page reader could not find a steady picture.
     case pageNotCaptured(timestamp: Double)
     /// The speech adapter finished saying the last utterance (or stopped it at a word boundary).
@@ -89,6 +90,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case speechProgress(characterOffset: Int, timestamp: Double)
     /// Time passes without frames (a still camera, a finished video, a quiet microphone).
     case tick(timestamp: Double)
+    /// The source has no more pictures (a video ended): a job that keeps what it gathered (teaching) ends with it.
+    case sourceEnded(timestamp: Double)
     case power(PowerReading, timestamp: Double)
     /// Usage totals from the store, answering `fetchUsage`.
     case usage(UsageSummary, timestamp: Double)

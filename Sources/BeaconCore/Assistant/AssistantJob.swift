@@ -11,12 +11,15 @@ public enum AssistantJob: Sendable {
     case read([ReadingUnit], ifEmpty: EmptyPage)
     /// Find my ride: check the cars, guide to the one whose plate matches.
     case findRide(RideDescription, GuidanceConfiguration)
+    /// Teach a thing by name from the pictures (`beacon teach NAME --input VIDEO`): guided as "teach my keys" is, and
+    /// ended once what was learned has been said.
+    case teach(name: String)
 
     /// The guidance a find job was configured with; nil for reading.
     public var guidance: GuidanceConfiguration? {
         switch self {
         case .findObject(_, let guidance), .findText(_, let guidance), .findRide(_, let guidance): guidance
-        case .read: nil
+        case .read, .teach: nil
         }
     }
 }

@@ -87,9 +87,13 @@ extension AssistantSession {
                                   into effects: inout [AssistantEffect]) {
         for step in steps {
             switch step {
-            case .kept:
-                // A sound, not a number: words would queue behind the advice and arrive late.
+            case .kept(let count):
+                // A sound, not a number: words would queue behind the advice and arrive late. A job at a terminal
+                // also shows the count.
                 effects.append(.earcon(Earcon(kind: .found), at: timestamp))
+                if configuration.job != nil {
+                    effects.append(.show(phrasebook.say(taughtPhrases.viewKept, ["count": String(count)])))
+                }
             case .remark(let outcome):
                 guard let remark = taughtPhrases.remark(for: outcome) else { continue }
                 say(remark, at: timestamp, priority: .guidance, category: "teach-remark", into: &effects)
@@ -100,15 +104,33 @@ extension AssistantSession {
                 teaching = nil
                 effects.append(.taught(.watchViews(false)))
                 effects.append(.taught(.store(name: name, lesson: lesson)))
-                finishJob(at: timestamp, into: &effects)
+                endTeaching(at: timestamp, into: &effects)
             case .nothingLearned:
                 let name = teaching?.name ?? ""
                 teaching = nil
                 effects.append(.taught(.watchViews(false)))
                 announce(taughtPhrases.nothingLearned, ["name": name], at: timestamp, into: &effects)
-                finishJob(at: timestamp, into: &effects)
+                endTeaching(at: timestamp, into: &effects)
             }
         }
+    }
+
+    /// The assistant goes back to scanning at once; a teaching job (`beacon teach --input`) ends once what was
+    /// learned (or not) has been said.
+    private mutating func endTeaching(at timestamp: Double, into effects: inout [AssistantEffect]) {
+        if configuration.job != nil {
+            endsWhenSaid = true
+        } else {
+            finishJob(at: timestamp, into: &effects)
+        }
+    }
+
+    /// The video ended before the teaching did: what was kept teaches, as when the person says stop.
+    mutating func teachingSourceEnded(at timestamp: Double, into effects: inout [AssistantEffect]) {
+        guard case .teaching = mode, var session = teaching else { return }
+        let step = session.finish()
+        teaching = session
+        perform([step], at: timestamp, into: &effects)
     }
 
     /// A sentence that may start with the thing's name ("Keys learned from 4 views."), capitalised.

@@ -12,6 +12,8 @@ public struct TaughtPhrases: PhraseTable {
     public let cutOff = PhraseTemplate("Cut off; hold it in the middle.", ru: "Обрезано; держите в центре.",
                                        zh: "被切掉了，请放在画面中间。")
     public let sameAsBefore = PhraseTemplate("Same view; turn it.", ru: "Тот же вид; поверните.", zh: "角度一样，请转动它。")
+    /// Shown (not said) by a teaching job at a terminal, beside the earcon a kept view gets.
+    public let viewKept = PhraseTemplate("View {count} kept.", ru: "Вид {count} сохранён.", zh: "已记下第{count}个角度。")
     public let putDown = PhraseTemplate("Now put it down somewhere else and point the camera at it.",
                                         ru: "Теперь положите его в другое место и направьте на него камеру.",
                                         zh: "现在把它放到别处，用镜头对准它。")

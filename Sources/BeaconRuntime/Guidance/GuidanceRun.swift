@@ -23,9 +23,12 @@ public struct GuidanceRun {
     /// photo is held like a still camera until stopped.
     public var keyboard: Int32 = -1
 
-    /// Live: on the wall clock, the engine beside the frames, keys working. Otherwise the video's own clock, every
-    /// frame detected: repeatable, for recordings, JSON and tests.
-    public var live: Bool { camera != nil || realtime || (isatty(keyboard) == 1 && wav == nil && !json) }
+    /// Live (on the wall clock, the engine beside the frames, keys working) or on the video's own clock, every frame
+    /// detected: repeatable, for recordings, JSON and tests. The rule every session follows (`SessionAssembly`).
+    public var clock: SessionAssembly.Clock {
+        SessionAssembly.clock(camera: camera != nil, realtime: realtime, atTerminal: isatty(keyboard) == 1,
+                              recording: wav != nil || json)
+    }
 
     public init(input: String?, camera: String?, wav: String? = nil, silent: Bool = false, realtime: Bool = false,
                 json: Bool = false, frames: Int? = nil, pauseAfter: Double = 120, keepTurningAfter: Double = 5,
@@ -110,9 +113,6 @@ public struct GuidanceRun {
                        composition: Composition, transcript: any Transcript, powerPolicy: PowerPolicy = PowerPolicy(),
                        measuringWith sensor: (any PowerSensor)? = nil) throws -> AssistantRunner.Statistics {
         let source = try composition.frameSource(input: input, camera: camera)
-        let destination = sensor != nil ? .nowhere : MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
-        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
-                                     voice: voice, speaks: speech)
         var configuration = AssistantSession.Configuration()
         configuration.job = job
         configuration.powerPolicy = powerPolicy
@@ -120,13 +120,15 @@ public struct GuidanceRun {
         if let guidance = job.guidance { configuration.speech = guidance.speech }
         var settings = AssistantSettings()
         settings.batterySaver = batterySaver
-        let runner = AssistantRunner(session: AssistantSession(configuration: configuration, settings: settings),
-                                     engines: engines, output: output, store: nil,
-                                     options: .init(printJSON: json, printSpeech: false, voice: voice,
-                                                    report: sensor != nil ? .nothing : .cues(label: label),
-                                                    maximumFrames: frames, recordsTimings: sensor != nil),
-                                     transcript: transcript)
-        try runner.runToEnd(source: source, live: live, power: sensor ?? composition.powerSensor(), keyboard: keyboard)
+        let clock = self.clock
+        let assembly = SessionAssembly(
+            configuration: configuration, settings: settings, clock: clock,
+            sound: sensor != nil ? .nowhere : SessionAssembly.sound(wav: wav, heardLive: !silent && clock == .wall),
+            voice: voice, speaks: speech,
+            options: .init(printJSON: json, printSpeech: false, voice: voice, report: sensor != nil ? .nothing : .cues(label: label),
+                           maximumFrames: frames, recordsTimings: sensor != nil))
+        let runner = try composition.runner(for: assembly, engines: engines, transcript: transcript)
+        try runner.runToEnd(source: source, clock: clock, power: sensor ?? composition.powerSensor(), keyboard: keyboard)
         if runner.statistics.frames == 0 { throw EmptySource(name: source.name) }
         return runner.statistics
     }

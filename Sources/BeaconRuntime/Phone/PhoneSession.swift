@@ -32,12 +32,12 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
             outbox.close(ProtocolViolation(.unsupportedData, sentence))
         }
 
-        let settings = try host.store.settings()
-        let output = try MixerOutput(destination: .nowhere, synthesizer: try host.composition.speechSynthesizer(),
-                                     voice: settings.language.voice)
-        let session = AssistantSession(configuration: host.sessionConfiguration, settings: settings)
-        let runner = AssistantRunner(session: session, engines: host.engines, output: output, store: host.store,
-                                     options: .init(printJSON: false, printSpeech: false), transcript: host.transcript)
+        // The phone plays the session's sound itself: here it is rendered to nowhere, so speech still takes its time.
+        let assembly = SessionAssembly(configuration: host.sessionConfiguration, settings: try host.store.settings(),
+                                       clock: .wall, sound: .nowhere, store: host.store,
+                                       options: .init(printJSON: false, printSpeech: false))
+        let runner = try host.composition.runner(for: assembly, engines: host.engines, transcript: host.transcript)
+        let output = runner.output
         runner.imu = IMUFeed(lines: sensors, pacing: .live)
         runner.webhook = WebhookSender(log: { [transcript = host.transcript] in transcript.note($0) })
         runner.helpers = host.composition.helpersLink(store: host.store, transcript: host.transcript)

@@ -43,11 +43,11 @@ public struct PageReadingRun {
         let reader = try composition.textReader(text, language: language, pageLayout: true)
         let source = try composition.frameSource(input: input, camera: camera)
         // Keys need the wall clock: a WAV file is otherwise written at the sound's own pace, faster than speech.
-        let live = realtime || ((camera != nil || isatty(keyboard) == 1) && wav == nil)
-
-        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && !json)
-        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
-                                     voice: "en", speaks: !json)
+        let clock = SessionAssembly.clock(camera: camera != nil, realtime: realtime, atTerminal: isatty(keyboard) == 1,
+                                          recording: wav != nil)
+        // The output plays the capture's start earcon before the session that reads the page exists.
+        let output = try composition.output(to: SessionAssembly.sound(wav: wav, heardLive: !silent && !json), voice: "en",
+                                            speaks: !json)
 
         // A camera or video captures again while the block under the centre is in doubt; a still image has no
         // second frame, so its one reading is read whatever its verdict.
@@ -81,9 +81,10 @@ public struct PageReadingRun {
         // printed as it starts, keys (n, b, space, f, s) at any time when live.
         var configuration = AssistantSession.Configuration()
         configuration.job = .read(page.units, ifEmpty: page.ifEmpty)
-        let runner = AssistantRunner(session: AssistantSession(configuration: configuration),
-                                     engines: composition.readingEngines(reader), output: output, store: nil,
-                                     options: .init(printJSON: false, printSpeech: true), transcript: transcript)
-        try runner.runToEnd(source: nil, live: live, power: composition.powerSensor(), keyboard: keyboard)
+        let assembly = SessionAssembly(configuration: configuration, clock: clock, sound: .nowhere, voice: "en",
+                                       options: .init(printJSON: false, printSpeech: true))
+        let runner = try composition.runner(for: assembly, engines: composition.readingEngines(reader),
+                                            transcript: transcript, output: output)
+        try runner.runToEnd(source: nil, clock: clock, power: composition.powerSensor(), keyboard: keyboard)
     }
 }

@@ -193,7 +193,7 @@ public final class AssistantLiveLoop {
             case .command(let command)?:
                 try runner.dispatch(.command(command, timestamp: clock), at: clock)
             case .page(let page)?:
-                try runner.dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
+                try runner.pageRead(page, at: clock)
             case .ride(let checked)?:
                 try runner.dispatch(.ride(checked, timestamp: clock), at: clock)
             case .teachingView(let view)?:

@@ -61,7 +61,8 @@ public struct AssistantRun {
         // A person at a terminal gets single keys whatever the source: a file is then played like a camera (a photo
         // held still) on the wall clock. Piped commands run a file on its own clock, so a script repeats exactly.
         let atTerminal = script == nil && isatty(keyboard) == 1
-        let live = input == nil || realtime || atTerminal
+        let clock = SessionAssembly.clock(camera: input == nil, realtime: realtime, atTerminal: atTerminal)
+        let live = clock == .wall
 
         // Settings first: they choose the language of "Beacon ready.". A store that cannot be read was set aside.
         let store = try composition.userData(dataDirectory: dataDirectory)
@@ -71,9 +72,6 @@ public struct AssistantRun {
         // The detector is wanted at once (scanning and hazards); text engines only when asked for.
         engines.warmUp(.objectDetector)
 
-        let destination = MixerOutput.destination(wav: wav, wantsDevice: !silent && live)
-        let output = try MixerOutput(destination: destination, synthesizer: try composition.speechSynthesizer(),
-                                     voice: settings.language.voice)
         // Voice: asked for, or by default when a person sits at a terminal. No microphone is one sentence, not a stop.
         var microphone: (any Microphone)?
         let wantsVoice = live && (microphoneFile != nil || (self.microphone ?? (atTerminal ? "default" : "none")) != "none")
@@ -89,10 +87,10 @@ public struct AssistantRun {
         configuration.hasVoiceInput = wantsVoice
         configuration.horizontalFieldOfView = fieldOfView
         configuration.speech.duckedGain = 1 // the mixer ducks earcons under speech itself, sample-accurately
-        let session = AssistantSession(configuration: configuration, settings: settings)
-        let runner = AssistantRunner(session: session, engines: engines, output: output, store: store,
-                                     options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture),
-                                     transcript: transcript)
+        let assembly = SessionAssembly(configuration: configuration, settings: settings, clock: clock,
+                                       sound: SessionAssembly.sound(wav: wav, heardLive: !silent && live), store: store,
+                                       options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))
+        let runner = try composition.runner(for: assembly, engines: engines, transcript: transcript)
         for file in store.setAside { transcript.note("beacon: \(file.sentence)") }
         // Falls: IMU samples in step with the session clock (scripted) or on a thread (live); messages on a thread.
         if let imu { runner.imu = try IMUFeed(path: imu, pacing: live ? .live : .inStep) }

@@ -84,9 +84,9 @@ public final class AssistantRunner {
         public init() {}
     }
 
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
     /// Words handed to speech since the last cue was reported (`Report.cues`): shown with the next.
-    private var spokenSinceLastCue: [String] = []
+    var spokenSinceLastCue: [String] = []
     /// A session started for one job (`AssistantJob`).
     public var isJob: Bool { session.configuration.job != nil }
 
@@ -111,21 +111,21 @@ public final class AssistantRunner {
         statistics.paceLimits = paceLimits
     }
 
-    public private(set) var session: AssistantSession
+    public internal(set) var session: AssistantSession
     let engines: AssistantEngines
-    private let output: MixerOutput
-    private let store: AssistantStore?
+    let output: MixerOutput
+    let store: AssistantStore?
     /// Where what is said, JSON records and one-sentence errors go.
     public let transcript: any Transcript
     /// The wall-clock date of clock 0, for history records and usage days.
-    private let startedAt: Date
+    let startedAt: Date
     /// A store that failed once is reported once; the session goes on.
-    private var storeFailed = false
+    var storeFailed = false
     public let options: Options
-    private let parser = CommandParser()
+    let parser = CommandParser()
     var recentFrames: [Frame] = []
-    private var activeEngines: Set<Engine> = []
-    private var pageCapture: PageCapture?
+    var activeEngines: Set<Engine> = []
+    var pageCapture: PageCapture?
     /// Live runs read the chosen page on a thread of their own (OCR takes up to a second, and keys, hazards and
     /// stop must not wait for it): they are handed the reading to run, and bring its page back as a `.page` event.
     /// Scripted runs read in line.
@@ -139,19 +139,19 @@ public final class AssistantRunner {
     /// take it in line.
     public var takesTeachingViewElsewhere: ((@escaping @Sendable () throws -> TeachingView) -> Void)?
     /// Live runs compute depth on a thread of their own (`computeDepthElsewhere`); scripted runs in line.
-    private var measuresDepthElsewhere: ((Frame) -> Void)?
-    private var depthPacer = DepthPacer()
-    private var searchDetect: DetectorWorker.Detect?
-    private var motion = CameraMotionMeter()
+    var measuresDepthElsewhere: ((Frame) -> Void)?
+    var depthPacer = DepthPacer()
+    var searchDetect: DetectorWorker.Detect?
+    var motion = CameraMotionMeter()
     /// The last depth failure said, so a run of bad depth frames is said once.
-    private var depthFailure: String?
-    private var quit = false
+    var depthFailure: String?
+    var quit = false
     /// The sentence of a page being said: its number, text, start and word starts, to tell which word is playing.
-    private var readingNow: (id: Int, text: String, start: Double, wordStarts: [Double])?
+    var readingNow: (id: Int, text: String, start: Double, wordStarts: [Double])?
     /// When a scripted `wait` ends.
-    private var waitUntil = 0.0
+    var waitUntil = 0.0
     /// How fast frames and detection may run now, after battery saver and heat (the live loop applies it).
-    public private(set) var paceLimits = PaceLimits.unlimited
+    public internal(set) var paceLimits = PaceLimits.unlimited
 
     /// Sees every effect as it is carried out (a phone's connection turns them into messages).
     public var onEffect: ((AssistantEffect) -> Void)?
@@ -171,7 +171,7 @@ public final class AssistantRunner {
     var nextTeachingView: Double?
 
     /// Seconds from the start of the run to "Beacon ready.", for `beacon bench startup`.
-    public private(set) var readyAfter: Double?
+    public internal(set) var readyAfter: Double?
 
     /// How the last command went, for `beacon bench explore`: the camera's time until the frame it examined, the
     /// work from the command until the whole report was composed (every sentence handed to the speech arbiter, the
@@ -182,12 +182,12 @@ public final class AssistantRunner {
         public var reportSpeechSeconds: Double
     }
 
-    private var commandStarted: (wall: Double, clock: Double)?
-    private var examinedAt: Double?
-    private var lastReportWall: Double?
-    private var reportSpeech = 0.0
+    var commandStarted: (wall: Double, clock: Double)?
+    var examinedAt: Double?
+    var lastReportWall: Double?
+    var reportSpeech = 0.0
     /// What was said in answer to the last examined frame.
-    public private(set) var reportSaid: [String] = []
+    public internal(set) var reportSaid: [String] = []
 
     public var commandTiming: CommandTiming? {
         guard let commandStarted, let examinedAt, let lastReportWall else { return nil }
@@ -216,104 +216,6 @@ public final class AssistantRunner {
     public func startEvent(settingsUnreadable: Bool) -> AssistantEvent {
         let recent = (try? store?.recentDetections(now: startedAt)) ?? RecentDetections()
         return .started(timestamp: 0, startedAt: startedAt, recent: recent, settingsUnreadable: settingsUnreadable)
-    }
-
-    // MARK: - Scripted
-
-    /// Runs a script of commands (one a line; `wait SECONDS` lets time pass) against a source, on the source's own
-    /// clock. Ends at `quit`, or when the script has ended and the session has settled.
-    public func runScripted(source: FrameSource, script: @escaping () -> String?, settingsUnreadable: Bool = false) throws {
-        let held = HeldFrameSource(source, interval: options.frameInterval)
-        var clock = 0.0
-        var scriptEnded = false
-        output.begin()
-        try start(settingsUnreadable: settingsUnreadable)
-        readyAfter = readyAfter ?? 0
-        while !quit {
-            if session.isSettled, clock >= waitUntil, !scriptEnded {
-                if let line = script() {
-                    try take(line, at: clock)
-                    continue
-                }
-                scriptEnded = true
-            }
-            if scriptEnded, session.isSettled, clock >= waitUntil { break }
-            guard clock < options.maximumSeconds else { throw ScriptNeverSettled(seconds: options.maximumSeconds) }
-            if let frame = try held.nextFrame() {
-                clock = max(clock, frame.timestamp)
-                try feedFalls(at: clock, inStep: true)
-                try feedHelpers(at: clock)
-                try settle(at: clock)
-                try process(frame, at: clock, inLine: true)
-            } else {
-                clock += 0.05
-                try feedFalls(at: clock, inStep: true)
-                try feedHelpers(at: clock)
-                try settle(at: clock)
-                try dispatch(.tick(timestamp: clock), at: clock)
-            }
-        }
-        try output.advance(to: clock + 1)
-        try output.finish()
-        finishEmergencyMessages()
-        helpers?.stop()
-    }
-
-    /// Runs a job session (`AssistantJob`) to its end: `live`, on the wall clock with single keys from `keyboard`
-    /// (`AssistantLiveLoop`), else on the source's own clock (`runJob(source:)`). What was said is kept (the output
-    /// is finished) even when the run fails part way, as with a damaged video.
-    public func runToEnd(source: FrameSource?, live: Bool, power: any PowerSensor, keyboard: Int32) throws {
-        var failure: Error?
-        do {
-            if live {
-                try AssistantLiveLoop(runner: self, source: source, engines: engines, power: power,
-                                      commands: .keys(descriptor: keyboard)).run(settingsUnreadable: false)
-            } else {
-                try runJob(source: source)
-            }
-        } catch {
-            failure = error
-        }
-        try output.finish()
-        if let failure { throw failure }
-    }
-
-    /// A job session (`AssistantJob`) on the source's own clock: every frame worked on in line, until the source
-    /// ends, `maximumFrames` have been seen or the job ends; without a source (a page to read), time passes in
-    /// small steps until the job ends. Repeatable, for recordings and tests.
-    public func runJob(source: FrameSource?) throws {
-        let started = Monotonic.seconds()
-        var clock = 0.0
-        output.begin()
-        try dispatch(startEvent(settingsUnreadable: false), at: 0)
-        while !quit {
-            if let source {
-                guard let frame = try source.nextFrame() else { break }
-                let arrival = Monotonic.seconds()
-                clock = frame.timestamp
-                try settle(at: clock)
-                try process(frame, at: clock, inLine: true)
-                if countFrame(latency: \.detectedLatencies, arrivedAt: arrival) { break }
-            } else {
-                clock += 0.02
-                guard clock < options.maximumSeconds else { throw ScriptNeverSettled(seconds: options.maximumSeconds) }
-                try settle(at: clock)
-                try dispatch(.tick(timestamp: clock), at: clock)
-            }
-        }
-        // Let the last words, beats and the reader's end earcon finish.
-        try output.advance(to: clock + (source == nil ? 1 : 2))
-        endStatistics(startedAt: started)
-    }
-
-    /// A scripted line: `wait 2.5`, or a command.
-    private func take(_ line: String, at clock: Double) throws {
-        let words = line.split(separator: " ")
-        if words.first?.lowercased() == "wait", words.count == 2, let seconds = Double(words[1]), seconds >= 0 {
-            waitUntil = clock + seconds
-            return
-        }
-        try command(line, at: clock)
     }
 
     // MARK: - Live
@@ -378,7 +280,7 @@ public final class AssistantRunner {
         try dispatch(.speechRejected(timestamp: clock), at: clock)
     }
 
-    private func take(_ input: ParsedInput, echo: String, at clock: Double) throws {
+    func take(_ input: ParsedInput, echo: String, at clock: Double) throws {
         if options.printSpeech { transcript.note("> \(echo)") }
         commandStarted = (Monotonic.seconds(), clock)
         examinedAt = nil
@@ -444,13 +346,13 @@ public final class AssistantRunner {
         recordTiming(\.detectedLatencies, Monotonic.seconds() - result.offeredAt)
     }
 
-    private func detect(_ frame: Frame) throws -> [Detection] {
+    func detect(_ frame: Frame) throws -> [Detection] {
         if let searchDetect { return try searchDetect(frame, !session.isGuiding) }
         return try engines.objectDetector().detect(frame)
     }
 
     /// Depth for the frame, in line.
-    private func measureDepth(of frame: Frame, at clock: Double) throws {
+    func measureDepth(of frame: Frame, at clock: Double) throws {
         try depthMeasured(Self.depth(of: frame, engines: engines), frame: frame.index, at: clock)
     }
 
@@ -471,7 +373,7 @@ public final class AssistantRunner {
         return worker
     }
 
-    private static func depth(of frame: Frame, engines: AssistantEngines) -> Result<DepthMap?, any Error> {
+    static func depth(of frame: Frame, engines: AssistantEngines) -> Result<DepthMap?, any Error> {
         Result { try engines.depthEstimator()?.depth(for: frame) }
     }
 
@@ -491,7 +393,7 @@ public final class AssistantRunner {
 
     /// The camera's motion between frames: find and find-text move their tracked boxes with it, and walk mode asks
     /// for depth at half rate while the camera keeps still.
-    private func measureMotion(of frame: Frame, at clock: Double) throws {
+    func measureMotion(of frame: Frame, at clock: Double) throws {
         let usesMotion: Bool = switch session.mode {
         case .findingObject, .findingText, .walking, .askingForHelp, .findingRide: true
         default: false
@@ -514,7 +416,7 @@ public final class AssistantRunner {
     }
 
     /// Page capture for reading: the first steady, sharp frame (a held photo is taken as it is), then OCR.
-    private func capturePage(from frame: Frame, at clock: Double) throws {
+    func capturePage(from frame: Frame, at clock: Double) throws {
         guard var capture = pageCapture else { return }
         let chosen = capture.consider(frame)
         pageCapture = capture
@@ -531,9 +433,15 @@ public final class AssistantRunner {
                          frameHeight: picture.height, wholeFrame: false, mode: .sentences, language: .automatic)
             }
             if let readsPageElsewhere { return readsPageElsewhere(read) }
-            let page = try read()
-            try dispatch(.page(page.units, ifEmpty: page.ifEmpty, timestamp: clock), at: clock)
+            try pageRead(try read(), at: clock)
         }
+    }
+
+    /// A page read from the picture captured: to the session, which takes another picture while it is in doubt. A
+    /// still picture is the only one there is, so it is read whatever its verdict.
+    public func pageRead(_ page: PageText, at clock: Double) throws {
+        let selection = options.stillPicture ? nil : page.selection
+        try dispatch(.page(page.units, ifEmpty: page.ifEmpty, selection: selection, timestamp: clock), at: clock)
     }
 
     /// Hands an event to the session and carries out its effects. A command while a page is read first tells the
@@ -578,154 +486,6 @@ public final class AssistantRunner {
         case .speed: return reading ? .toggleReadingSpeed : nil
         case .next: return reading ? .next : nil
         case .previous: return reading ? .back : nil
-        }
-    }
-
-    private func perform(_ effects: [AssistantEffect], at clock: Double) throws {
-        for effect in effects {
-            if options.printJSON, case .effects = options.report {
-                try transcript.json(EffectRecord(effect, at: clock, defaultVoice: options.voice))
-            }
-            onEffect?(effect)
-            switch effect {
-            case .speak(let utterance):
-                if readyAfter == nil { readyAfter = clock }
-                statistics.spokenWords += utterance.text.split(separator: " ").count
-                if case .effects = options.report, options.printSpeech && !options.printJSON {
-                    transcript.line(utterance.text)
-                }
-                spokenSinceLastCue.append(utterance.text)
-                let wordStarts = try output.say(utterance.text, voice: utterance.voice(default: options.voice),
-                                                rate: utterance.rate, at: clock)
-                readingNow = utterance.sequence.map { ($0, utterance.text, clock, wordStarts) }
-                if examinedAt != nil {
-                    reportSpeech += output.lastSpeechDuration
-                    reportSaid.append(utterance.text)
-                }
-            case .interruptSpeech:
-                output.interruptSpeech()
-            case .stopAll:
-                output.stopAll()
-            case .earcon(let earcon, let time):
-                output.play(earcon, at: time)
-            case .setPace(let limits):
-                paceLimits = limits
-            case .cue(var snapshot):
-                statistics.cues += 1
-                if !spokenSinceLastCue.isEmpty { snapshot.spoken = spokenSinceLastCue.joined(separator: " ") }
-                spokenSinceLastCue.removeAll()
-                if case .cues(let label) = options.report {
-                    if options.printJSON { try transcript.json(snapshot) } else { transcript.line(Self.describe(snapshot, label: label)) }
-                }
-            case .haptic, .modeChanged, .yourThings:
-                break // no vibration motor or screen of things here; JSON shows them
-            case .startEngine(let engine):
-                try start(engine, at: clock)
-            case .stopEngine(let engine):
-                activeEngines.remove(engine)
-                if engine == .pageReader { pageCapture = nil }
-                // A search's detector ends with its search; the next search's starts with its own.
-                if engine != .pageReader { searchDetect = nil }
-            case .examine(let frameIndex):
-                examinedAt = clock
-                try examine(frameIndex, at: clock)
-            case .setVolume(let volume):
-                output.setVolume(volume)
-            case .persistSetting:
-                keep { try store?.save(session.settings) }
-            case .resetSettings:
-                keep { try store?.save(AssistantSettings()) }
-            case .recordDetection(let record):
-                keep { try store?.record(record) }
-            case .recordUsage(let mode, let seconds, let objects, let pages):
-                let usage = UsageStatistics(secondsByMode: [mode: seconds], objectsFound: objects, pagesRead: pages)
-                keep { try store?.addUsage(usage, on: day(at: clock)) }
-            case .show(let line):
-                if !options.printJSON { transcript.note(line) }
-            case .fetchUsage:
-                try reportUsage(at: clock)
-            case .quit:
-                quit = true
-            case .emergency(let emergency):
-                webhook?.handle(emergency)
-            case .helpers(let request):
-                helpersEffect(request)
-            case .checkCar(let track, let frameIndex, let box, let hiddenBy):
-                try checkCar(track: track, frame: frameIndex, box: box, hiddenBy: hiddenBy, at: clock)
-            case .taught(let request):
-                try taughtEffect(request, at: clock)
-            }
-        }
-    }
-
-    /// A cue as a line: "  2.40 s  cup one o'clock (x 0.61, y 0.48), beat 0.31 s  says "Cup, one o'clock."".
-    public static func describe(_ cue: CueSnapshot, label: String) -> String {
-        var text = String(format: "%6.2f s  ", cue.timestamp)
-        switch cue.phase {
-        case .guiding:
-            text += "\(label) \(cue.direction ?? "")"
-            if let x = cue.x, let y = cue.y { text += String(format: " (x %.2f, y %.2f)", x, y) }
-            if let interval = cue.interval { text += String(format: ", beat %.2f s", interval) }
-        case .searching: text += "searching for \(label)"
-        case .paused: text += "paused"
-        case .idle: text += "stopped"
-        }
-        if let spoken = cue.spoken { text += "  says \"\(spoken)\"" }
-        return text
-    }
-
-    private func start(_ engine: Engine, at clock: Double) throws {
-        activeEngines.insert(engine)
-        do {
-            switch engine {
-            case .objectDetector:
-                if case .findingObject(let target) = session.mode {
-                    searchDetect = try engines.searchDetector(for: target)
-                } else {
-                    searchDetect = nil
-                    _ = try engines.objectDetector()
-                }
-            case .textFinder:
-                activeEngines.remove(.objectDetector)
-                searchDetect = nil
-                _ = try engines.text()
-            case .pageReader:
-                _ = try engines.text()
-                pageCapture = PageCapture(takesFirstFrame: options.stillPicture)
-            }
-        } catch let error as UserFacingError {
-            activeEngines.remove(engine)
-            transcript.note("beacon: \(error.sentence)")
-            try dispatch(.engineFailed(engine, sentence: error.sentence, timestamp: clock), at: clock)
-        }
-    }
-
-    private func examine(_ frameIndex: Int, at clock: Double) throws {
-        guard let frame = recentFrames.last(where: { $0.index == frameIndex }) ?? recentFrames.last else { return }
-        let detections = try engines.namingDetect(frame)
-        try dispatch(.detections(detections, frame: frameIndex, timestamp: clock, examined: true), at: clock)
-        // The whole report is composed now: every sentence is with the speech arbiter, the first one speaking.
-        if lastReportWall == nil { lastReportWall = Monotonic.seconds() }
-    }
-
-    /// Usage totals come from the store, which knows the days; the session words them.
-    private func reportUsage(at clock: Double) throws {
-        var summary = UsageSummary(today: .zero, all: .zero)
-        keep { summary = try store?.usage(today: day(at: clock)) ?? summary }
-        try dispatch(.usage(summary, timestamp: clock), at: clock)
-    }
-
-    private func day(at clock: Double) -> UsageDay { UsageDay(startedAt.addingTimeInterval(clock), timeZone: .current) }
-
-    /// Writes to the store; a failure is said once on the terminal and the session goes on (what was kept stays kept).
-    private func keep(_ write: () throws -> Void) {
-        do {
-            try write()
-        } catch {
-            guard !storeFailed else { return }
-            storeFailed = true
-            let sentence = (error as? UserFacingError)?.sentence ?? "\(error)"
-            transcript.note("beacon: \(sentence) Settings and history are not being saved.")
         }
     }
 }

@@ -58,12 +58,32 @@ public struct TeachRun {
             try keep(kept, as: name, in: store, transcript: transcript)
         case .teachFromVideo(let said, let input, let camera):
             let name = PersonalName.withoutDeterminer(said)
-            let detector = try composition.detector(detector)
-            let embedder = try composition.imageEmbedder()
-            let source = try composition.frameSource(input: input, camera: camera)
-            let views = try Self.watch(source, teaching: name, detector: detector, embedder: embedder, transcript: transcript)
-            try keep(views, as: name, in: store, transcript: transcript)
+            // Views already kept under the name, so a run that added none is told apart from one that did.
+            let views = { try store.names().filter { $0.name.lowercased() == name.lowercased() }.map(\.views).reduce(0, +) }
+            let before = try views()
+            try teach(name, input: input, camera: camera, composition: composition, transcript: transcript)
+            if try views() <= before { throw NothingLearned(name: name) }
         }
+    }
+
+    /// Teaching from a video or a camera is a job of the one session, so it is guided exactly as "teach my keys" is
+    /// (the same views kept, the same advice and earcons); what it says is printed, a kept view shown.
+    private func teach(_ name: String, input: String?, camera: String?, composition: Composition,
+                       transcript: any Transcript) throws {
+        // Built now, so a missing model is one sentence before anything starts.
+        _ = try composition.detector(detector)
+        _ = try composition.imageEmbedder()
+        let source = try composition.frameSource(input: input, camera: camera)
+        let data = try composition.userData(dataDirectory: dataDirectory)
+        let engines = composition.assistantEngines(detector: detector, depth: nil)
+        engines.taught = try composition.taughtLookout(data)
+        var configuration = AssistantSession.Configuration()
+        configuration.job = .teach(name: name)
+        let clock = SessionAssembly.clock(camera: camera != nil, realtime: false, atTerminal: false)
+        let assembly = SessionAssembly(configuration: configuration, clock: clock, sound: .nowhere,
+                                       options: .init(printJSON: false, printSpeech: true))
+        let runner = try composition.runner(for: assembly, engines: engines, transcript: transcript)
+        try runner.runToEnd(source: source, clock: clock, power: composition.powerSensor(), keyboard: -1)
     }
 
     private func keep(_ lesson: TaughtLesson, as name: String, in store: TaughtObjectStore, transcript: any Transcript) throws {
@@ -72,41 +92,6 @@ public struct TeachRun {
         let count = lesson.views.count
         let sentence = Self.book.say(Self.words.learned(views: count), ["name": stored, "count": String(count)])
         transcript.line(sentence.capitalizedFirst)
-    }
-
-    /// Takes a view every `AssistantRunner.teachingViewInterval` seconds of the source's time until the teaching has
-    /// enough, its time runs out or the source ends; says each view's fate as the assistant would. Returns what was
-    /// kept.
-    static func watch(_ source: FrameSource, teaching name: String, detector: any ObjectDetector, embedder: ImageEmbedder,
-                      transcript: any Transcript) throws -> TaughtLesson {
-        let book = Self.book, words = Self.words
-        var teaching = TeachingSession(name: name, at: 0)
-        var started: Double?
-        var due = 0.0
-        while teaching.phase != .finished, let frame = try source.nextFrame() {
-            let time = frame.timestamp - (started ?? frame.timestamp)
-            if started == nil { started = frame.timestamp }
-            var steps = teaching.tick(at: time)
-            if time >= due, steps.isEmpty {
-                due = time + AssistantRunner.teachingViewInterval
-                let view = try TeachingView.take(from: frame, detections: detector.detect(frame), embedder: embedder,
-                                                 judgedBy: teaching)
-                steps = teaching.add(view, at: time)
-            }
-            for step in steps {
-                switch step {
-                case .kept(let count): transcript.line(String(format: "%5.1f s  view %d kept.", time, count))
-                case .remark(let outcome):
-                    if let remark = words.remark(for: outcome) {
-                        transcript.line(String(format: "%5.1f s  ", time) + book.say(remark))
-                    }
-                case .askToPlace: transcript.line(String(format: "%5.1f s  ", time) + book.say(words.putDown))
-                case .finished, .nothingLearned: break
-                }
-            }
-        }
-        if teaching.phase != .finished { _ = teaching.finish() } // the source ended first: what was kept teaches
-        return TaughtLesson(views: teaching.kept, surroundings: teaching.keptSurroundings)
     }
 }
 

@@ -1,0 +1,75 @@
+import BeaconAudio
+import BeaconCore
+import Foundation
+
+/// What a session is, as one plain value: the job it does (none: the assistant), the clock it runs on, where its
+/// sound goes, the person's settings and data, and what its transcript is given. `Composition.runner(for:engines:
+/// transcript:)` builds the session, its output and its runner from it: the one place they are built, for the
+/// assistant at a terminal, the single jobs (find, find-text, find-ride, read, teach), the phone and the benchmarks.
+/// Where the frames and commands come from stays with the caller, which runs the runner on the clock chosen here.
+public struct SessionAssembly {
+    /// Which clock a session runs on.
+    public enum Clock: Sendable, Equatable {
+        /// The source's own clock: every frame worked on in line, so a run repeats exactly (scripts, recordings,
+        /// JSON, tests).
+        case source
+        /// The wall clock: the engines beside the frames, the newest frame first, keys and voice working (a camera,
+        /// a phone, a person at a terminal, `--realtime`).
+        case wall
+    }
+
+    public var configuration: AssistantSession.Configuration
+    public var settings: AssistantSettings
+    public var clock: Clock
+    /// Where the session's sound goes: a WAV file, this machine's sound device, or nowhere (a phone plays its own;
+    /// speech still takes its time).
+    public var sound: MixerOutput.Destination
+    /// The voice speech is made in, and whether words are spoken at all (false: beeps only).
+    public var voice: String
+    public var speaks: Bool
+    /// The person's data (settings, history, usage); nil for a job that keeps nothing.
+    public var store: AssistantStore?
+    public var options: AssistantRunner.Options
+
+    public init(configuration: AssistantSession.Configuration = .init(), settings: AssistantSettings = .init(),
+                clock: Clock, sound: MixerOutput.Destination, voice: String? = nil, speaks: Bool = true,
+                store: AssistantStore? = nil, options: AssistantRunner.Options) {
+        self.configuration = configuration
+        self.settings = settings
+        self.clock = clock
+        self.sound = sound
+        self.voice = voice ?? settings.language.voice
+        self.speaks = speaks
+        self.store = store
+        self.options = options
+    }
+
+    /// The one rule for the clock: the wall clock for a camera, for `--realtime`, and for a person at a terminal (so
+    /// single keys work), unless a job is writing a record at the sound's own pace (a WAV file or JSON).
+    public static func clock(camera: Bool, realtime: Bool, atTerminal: Bool, recording: Bool = false) -> Clock {
+        camera || realtime || (atTerminal && !recording) ? .wall : .source
+    }
+
+    /// Where sound goes for a command: the WAV file named, else the sound device when the session is heard live and
+    /// one answers, else nowhere.
+    public static func sound(wav: String?, heardLive: Bool) -> MixerOutput.Destination {
+        MixerOutput.destination(wav: wav, wantsDevice: heardLive)
+    }
+}
+
+extension Composition {
+    /// The session's sound: earcons and speech on one timeline, to `destination`.
+    public func output(to destination: MixerOutput.Destination, voice: String, speaks: Bool = true) throws -> MixerOutput {
+        try MixerOutput(destination: destination, synthesizer: try speechSynthesizer(), voice: voice, speaks: speaks)
+    }
+
+    /// The session `assembly` describes, with its output (or `output`, made earlier for what came before the
+    /// session, such as a page's capture) and its runner.
+    public func runner(for assembly: SessionAssembly, engines: AssistantEngines, transcript: any Transcript,
+                       output: MixerOutput? = nil) throws -> AssistantRunner {
+        let output = try output ?? self.output(to: assembly.sound, voice: assembly.voice, speaks: assembly.speaks)
+        let session = AssistantSession(configuration: assembly.configuration, settings: assembly.settings)
+        return AssistantRunner(session: session, engines: engines, output: output, store: assembly.store,
+                               options: assembly.options, transcript: transcript)
+    }
+}
