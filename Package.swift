@@ -80,9 +80,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.embedInCode("Web")]),
 
+        // The helpers' hub's contract (docs/hub-protocol.md): its routes, the JSON bodies and the orientation header,
+        // which the hub and the person's Beacon both import. Foundation only, so a client needs no server's packages.
+        .target(name: "BeaconHubProtocol"),
+
         // The helpers' hub's shared state (issue 19): PostgreSQL through PostgresNIO, so any number of hub instances on
         // one database behave as one hub.
         .target(name: "BeaconHub", dependencies: [
+            "BeaconHubProtocol",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             // Tokens and codes are hashed here, so PostgreSQL never sees them (not even in a slow-query log).
@@ -91,7 +96,7 @@ let package = Package(
 
         // The hub's HTTP face (issue 19): Hummingbird over the database, bearer tokens, nothing kept in memory.
         .target(name: "BeaconHubServer", dependencies: [
-            "BeaconHub",
+            "BeaconHub", "BeaconHubProtocol",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -106,6 +111,7 @@ let package = Package(
         // phone's session. The terminal, the phone server and tests all run it; it reports through a `Transcript`.
         .target(name: "BeaconRuntime", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconServer",
+            "BeaconHubProtocol",
             // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -153,7 +159,7 @@ let package = Package(
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconCore", "BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
-        .testTarget(name: "BeaconHubTests", dependencies: ["BeaconHub", "BeaconHubServer", "BeaconTestSupport",
+        .testTarget(name: "BeaconHubTests", dependencies: ["BeaconHub", "BeaconHubServer", "BeaconHubProtocol", "BeaconTestSupport",
                                                          .product(name: "PostgresNIO", package: "postgres-nio"),
                                                          .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                          .product(name: "Logging", package: "swift-log")]),

@@ -1,3 +1,4 @@
+import BeaconHubProtocol
 import Foundation
 import Logging
 import PostgresNIO
@@ -21,11 +22,8 @@ public struct HubPolicy: Sendable {
 /// instances on one database behave as one hub and none keeps state another needs.
 ///
 /// The caller owns the `PostgresClient` and runs it (`client.run()` in a task group) for as long as this is used.
-/// Changes to a job are announced on `HubDatabase.channel` after they commit; see `HubEventListener`.
+/// Instances learn of each other's changes by reading again (the clients poll); nothing is announced between them.
 public struct HubDatabase: Sendable {
-    /// The NOTIFY channel every instance listens on.
-    public static let channel = "beacon_hub_jobs"
-
     public let client: PostgresClient
     public var policy: HubPolicy
     let logger: Logger
@@ -147,9 +145,6 @@ public struct HubDatabase: Sendable {
     public func remove(member id: Int) async throws -> Bool {
         try await transaction { connection in
             _ = try await reopenJobs(takenBy: id, on: connection)
-            try await connection.query(
-                "SELECT pg_notify(\(Self.channel), id || ':closed') FROM jobs WHERE person_id = \(id) AND state <> 'closed'",
-                logger: logger)
             return try await connection.query("DELETE FROM members WHERE id = \(id) RETURNING id", logger: logger)
                 .decode(Int.self).exists()
         }
@@ -157,11 +152,9 @@ public struct HubDatabase: Sendable {
 
     private func reopenJobs(takenBy volunteer: Int, on connection: PostgresConnection) async throws -> [Int] {
         try await allElements(connection.query("""
-            WITH reopened AS (
-                UPDATE jobs SET state = 'open', taken_by = NULL, lease_until = NULL
-                WHERE taken_by = \(volunteer) AND state = 'taken' RETURNING id)
-            SELECT id, pg_notify(\(Self.channel), id || ':reopened') FROM reopened
-            """, logger: logger).decode((Int, String).self)).map(\.0)
+            UPDATE jobs SET state = 'open', taken_by = NULL, lease_until = NULL
+            WHERE taken_by = \(volunteer) AND state = 'taken' RETURNING id
+            """, logger: logger).decode(Int.self))
     }
 
     // MARK: Jobs
@@ -170,13 +163,10 @@ public struct HubDatabase: Sendable {
     public func postJob(person: Int, objectName: String, language: String) async throws -> HubJob {
         let name = objectName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(name.count) else { throw HubError.badRequest("An object's name has 1 to 100 characters.") }
-        // pg_notify in the same statement: the notification leaves when this statement's transaction commits.
         let rows = try await client.query("""
-            WITH posted AS (
-                INSERT INTO jobs (person_id, object_name, language)
-                SELECT id, \(name), \(language) FROM members WHERE id = \(person) AND role = 'person' AND NOT blocked
-                RETURNING *)
-            SELECT \(unescaped: Self.jobColumns), pg_notify(\(Self.channel), id || ':posted') FROM posted
+            INSERT INTO jobs (person_id, object_name, language)
+            SELECT id, \(name), \(language) FROM members WHERE id = \(person) AND role = 'person' AND NOT blocked
+            RETURNING \(unescaped: Self.jobColumns)
             """, logger: logger)
         guard let job = try await firstElement(rows.decode(JobRow.self)).map(Self.job) else {
             throw HubError.badRequest("Only a person who is a member and not blocked can ask for help.")
@@ -193,7 +183,7 @@ public struct HubDatabase: Sendable {
     ///
     /// The limit is checked by the UPDATE that bumps photo_count: PostgreSQL re-checks its WHERE on the newest row
     /// after waiting for another instance's concurrent update, so the 31st photo is refused even in a race.
-    public func addPhoto(job id: Int, person: Int, jpeg: Data, orientation: PhotoOrientation? = nil) async throws -> Int {
+    public func addPhoto(job id: Int, person: Int, jpeg: Data, orientation: DeviceOrientation? = nil) async throws -> Int {
         let rows = try await client.query("""
             WITH counted AS (
                 UPDATE jobs SET photo_count = photo_count + 1, last_activity_at = now()
@@ -202,10 +192,10 @@ public struct HubDatabase: Sendable {
             stored AS (
                 INSERT INTO photos (job_id, sequence, jpeg, orientation_heading, orientation_pitch, orientation_roll)
                 SELECT id, photo_count, \(jpeg), \(orientation?.heading), \(orientation?.pitch), \(orientation?.roll)
-                FROM counted RETURNING job_id, sequence)
-            SELECT sequence, pg_notify(\(Self.channel), job_id || ':photo') FROM stored
+                FROM counted RETURNING sequence)
+            SELECT sequence FROM stored
             """, logger: logger)
-        if let (sequence, _) = try await firstElement(rows.decode((Int, String).self)) { return sequence }
+        if let sequence = try await firstElement(rows.decode(Int.self)) { return sequence }
         // Refused: say why (a read after the fact, only to choose the message).
         if let job = try await job(id), job.personID == person, job.state != .closed {
             throw HubError.photoLimitReached(job: id, limit: policy.photosPerJob)
@@ -227,7 +217,7 @@ public struct HubDatabase: Sendable {
 
     private static func photo(_ row: (Int, Int, Data, Double?, Double?, Double?, Date)) -> HubPhoto {
         let orientation = row.3.flatMap { heading in
-            row.4.flatMap { pitch in row.5.map { PhotoOrientation(heading: heading, pitch: pitch, roll: $0) } }
+            row.4.flatMap { pitch in row.5.map { DeviceOrientation(heading: heading, pitch: pitch, roll: $0) } }
         }
         return HubPhoto(jobID: row.0, sequence: row.1, jpeg: row.2, orientation: orientation, taken: row.6)
     }
@@ -286,7 +276,7 @@ public struct HubDatabase: Sendable {
                   AND v.id = \(volunteer) AND v.role = 'volunteer' AND NOT v.blocked AND j.language = ANY (v.languages)
                   AND p.id = j.person_id AND NOT p.blocked
                 RETURNING j.*)
-            SELECT \(unescaped: Self.jobColumns), pg_notify(\(Self.channel), id || ':taken') FROM taken
+            SELECT \(unescaped: Self.jobColumns) FROM taken
             """, logger: logger)
         return try await firstElement(rows.decode(JobRow.self)).map(Self.job)
     }
@@ -305,11 +295,9 @@ public struct HubDatabase: Sendable {
     @discardableResult
     public func expireLeases() async throws -> [Int] {
         try await allElements(client.query("""
-            WITH reopened AS (
-                UPDATE jobs SET state = 'open', taken_by = NULL, lease_until = NULL
-                WHERE state = 'taken' AND lease_until < now() RETURNING id)
-            SELECT id, pg_notify(\(Self.channel), id || ':reopened') FROM reopened
-            """, logger: logger).decode((Int, String).self)).map(\.0).sorted()
+            UPDATE jobs SET state = 'open', taken_by = NULL, lease_until = NULL
+            WHERE state = 'taken' AND lease_until < now() RETURNING id
+            """, logger: logger).decode(Int.self)).sorted()
     }
 
     /// Records the volunteer's mark on the job they hold.
@@ -333,10 +321,10 @@ public struct HubDatabase: Sendable {
                 WHERE j.id = \(id) AND j.state = 'taken' AND j.taken_by = \(volunteer) AND j.lease_until >= now()
                   AND (\(photo)::integer IS NULL
                        OR EXISTS (SELECT 1 FROM photos WHERE job_id = j.id AND sequence = \(photo)))
-                RETURNING id, job_id, created_at)
-            SELECT id, created_at, pg_notify(\(Self.channel), job_id || ':marked') FROM marked
+                RETURNING id, created_at)
+            SELECT id, created_at FROM marked
             """, logger: logger)
-        guard let (markID, created, _) = try await firstElement(rows.decode((Int, Date, String).self)) else {
+        guard let (markID, created) = try await firstElement(rows.decode((Int, Date).self)) else {
             throw HubError.markRefused("the job is not held by this volunteer, or has no such photo")
         }
         return HubMark(id: markID, jobID: id, volunteerID: volunteer, kind: kind, created: created)
@@ -377,8 +365,6 @@ public struct HubDatabase: Sendable {
                 """, logger: logger).decode(Int.self).exists()
             guard closed else { return false }
             try await connection.query("DELETE FROM photos WHERE job_id = \(id)", logger: logger)
-            try await connection.query("SELECT pg_notify(\(Self.channel), \(HubEvent(jobID: id, kind: .closed).payload))",
-                                       logger: logger)
             return true
         }
     }
@@ -401,9 +387,6 @@ public struct HubDatabase: Sendable {
                 """, logger: logger).decode(Int.self)).sorted()
             guard !closed.isEmpty else { return [] }
             try await connection.query("DELETE FROM photos WHERE job_id = ANY (\(closed))", logger: logger)
-            try await connection.query(
-                "SELECT pg_notify(\(Self.channel), id || ':closed') FROM unnest(\(closed)::bigint[]) AS id",
-                logger: logger)
             return closed
         }
     }

@@ -1,11 +1,8 @@
+// The hub's values speak the protocol's types (a member's role, a job's state, a mark, a photo's orientation), so
+// whoever uses the database has those types too.
+@_exported import BeaconHubProtocol
 import Crypto
 import Foundation
-
-/// Who a member of a hub is: someone who asks for help, or a sighted volunteer who answers.
-public enum HubRole: String, Sendable, CaseIterable, Codable {
-    case person
-    case volunteer
-}
 
 /// A person or volunteer who joined with an invitation.
 public struct HubMember: Sendable, Equatable, Codable {
@@ -42,12 +39,6 @@ public struct HubInvitation: Sendable {
     public var expires: Date
 }
 
-public enum HubJobState: String, Sendable, Codable {
-    case open
-    case taken
-    case closed
-}
-
 /// A request for help: "find my keys", in the person's language.
 public struct HubJob: Sendable, Equatable, Codable {
     public var id: Int
@@ -62,37 +53,14 @@ public struct HubJob: Sendable, Equatable, Codable {
     public var photoCount: Int
 }
 
-/// The phone's orientation when a photo was taken (DeviceOrientation's alpha, beta, gamma, in degrees), when it
-/// reports one: it carries a volunteer's mark into the live picture after the person has turned.
-public struct PhotoOrientation: Sendable, Equatable, Codable {
-    public var heading: Double
-    public var pitch: Double
-    public var roll: Double
-
-    public init(heading: Double, pitch: Double, roll: Double) {
-        self.heading = heading
-        self.pitch = pitch
-        self.roll = roll
-    }
-}
-
 /// A photo of a job, numbered from 1 in the order it arrived.
 public struct HubPhoto: Sendable, Equatable {
     public var jobID: Int
     public var sequence: Int
     public var jpeg: Data
-    public var orientation: PhotoOrientation?
+    /// Which way the camera pointed, when the phone reported it.
+    public var orientation: DeviceOrientation?
     public var taken: Date
-}
-
-/// What a volunteer says about a job.
-public enum HubMarkKind: Sendable, Equatable {
-    /// The thing is here: normalized coordinates (0…1, origin top-left) in one of the job's photos.
-    case point(photo: Int, x: Double, y: Double)
-    /// The thing is not in this photo.
-    case notInPhoto(photo: Int)
-    /// A short message Beacon speaks: "It is on the shelf by the door".
-    case message(String)
 }
 
 public struct HubMark: Sendable, Equatable {
@@ -101,30 +69,6 @@ public struct HubMark: Sendable, Equatable {
     public var volunteerID: Int
     public var kind: HubMarkKind
     public var created: Date
-}
-
-/// A change to a job, sent between hub instances through PostgreSQL's NOTIFY as "id:kind" (ids, never data: a
-/// payload must stay under 8,000 bytes, and a listener re-reads the job anyway).
-public struct HubEvent: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
-        case posted, photo, taken, reopened, marked, closed
-    }
-
-    public var jobID: Int
-    public var kind: Kind
-
-    public init(jobID: Int, kind: Kind) {
-        self.jobID = jobID
-        self.kind = kind
-    }
-
-    public init?(payload: String) {
-        let parts = payload.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, let id = Int(parts[0]), let kind = Kind(rawValue: String(parts[1])) else { return nil }
-        self.init(jobID: id, kind: kind)
-    }
-
-    public var payload: String { "\(jobID):\(kind.rawValue)" }
 }
 
 public enum HubError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import BeaconHub
+import BeaconHubProtocol
 import Foundation
 import Hummingbird
 import HTTPTypes
@@ -9,6 +10,7 @@ import NIOCore
 import NIOSSL
 
 /// The hub's HTTP face: people's Beacons and volunteers' browsers talk to it with the token their invitation gave.
+/// The routes and bodies are `BeaconHubProtocol`'s (docs/hub-protocol.md).
 ///
 /// It keeps nothing of its own: every request is answered from the database (`HubDatabase`), so any number of
 /// instances on one database answer alike and one can die without losing a job.
@@ -55,38 +57,46 @@ public struct HubServer: Sendable {
 
     // MARK: - Routes
 
+    /// Registers every route of `HubRoute`, and only those.
     func router() -> Router<HubRequestContext> {
         let router = Router(context: HubRequestContext.self)
         router.middlewares.add(PageHeaders())
-        // The volunteer's page; /join?code=… fills in the invitation code.
-        for path in ["/", "/join"] {
-            router.get(RouterPath(path)) { _, _ in Self.page(PackageResources.volunteer_html, type: "text/html; charset=utf-8") }
+        for route in HubRoute.allCases {
+            let method: HTTPRequest.Method = switch route.method {
+            case .get: .get
+            case .post: .post
+            }
+            router.on(RouterPath(route.pattern), method: method) { request, context in
+                try await self.respond(to: route, request, context: context)
+            }
         }
-        router.get("/volunteer.js") { _, _ in Self.page(PackageResources.volunteer_js, type: "text/javascript; charset=utf-8") }
-        router.get("/volunteer.css") { _, _ in Self.page(PackageResources.volunteer_css, type: "text/css; charset=utf-8") }
-        router.post("/api/join") { request, context in try await self.join(request, context: context) }
-        router.post("/api/jobs") { request, context in try await self.postJob(request, context: context) }
-        router.get("/api/jobs/:job") { request, context in try await self.showJob(request, context: context) }
-        router.post("/api/jobs/:job/photos") { request, context in try await self.addPhoto(request, context: context) }
-        router.get("/api/jobs/:job/photos/:photo") { request, context in try await self.photo(request, context: context) }
-        router.get("/api/offers") { request, context in try await self.offers(request, context: context) }
-        router.post("/api/jobs/:job/take") { request, context in try await self.take(request, context: context) }
-        router.post("/api/jobs/:job/heartbeat") { request, context in try await self.heartbeat(request, context: context) }
-        router.post("/api/jobs/:job/marks") { request, context in try await self.mark(request, context: context) }
-        router.post("/api/jobs/:job/close") { request, context in try await self.close(request, context: context) }
         return router
     }
 
-    private func join(_ request: Request, context: HubRequestContext) async throws -> Response {
-        struct Joining: Decodable {
-            var code: String
-            var name: String
-            var languages: [String]?
+    /// Each route's handler. The switch is exhaustive: a route added to `HubRoute` is served, or the build fails.
+    private func respond(to route: HubRoute, _ request: Request, context: HubRequestContext) async throws -> Response {
+        switch route {
+        case .page, .joinPage: return Self.page(PackageResources.volunteer_html, type: "text/html; charset=utf-8")
+        case .script: return Self.page(PackageResources.volunteer_js, type: "text/javascript; charset=utf-8")
+        case .styles: return Self.page(PackageResources.volunteer_css, type: "text/css; charset=utf-8")
+        case .join: return try await join(request, context: context)
+        case .postJob: return try await postJob(request, context: context)
+        case .showJob: return try await showJob(request, context: context)
+        case .addPhoto: return try await addPhoto(request, context: context)
+        case .photo: return try await photo(request, context: context)
+        case .offers: return try await offers(request, context: context)
+        case .take: return try await take(request, context: context)
+        case .heartbeat: return try await heartbeat(request, context: context)
+        case .mark: return try await mark(request, context: context)
+        case .close: return try await close(request, context: context)
         }
+    }
+
+    private func join(_ request: Request, context: HubRequestContext) async throws -> Response {
         let address = context.remoteAddress?.ipAddress ?? "unknown"
         if let refusal = try await limit("join", key: address, rate: configuration.joins,
                                          "Too many tries to join; wait a few minutes.") { return refusal }
-        let joining = try await Self.decode(Joining.self, from: request, example: #"{"code":"…","name":"Ann","languages":["en"]}"#)
+        let joining = try await Self.decode(HubJoinRequest.self, from: request, example: #"{"code":"…","name":"Ann","languages":["en"]}"#)
         let name = joining.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...40).contains(name.count) else { return Self.error(.badRequest, "A display name has 1 to 40 characters.") }
         let languages = (joining.languages ?? ["en"]).map { $0.lowercased() }.filter { (2...8).contains($0.count) }
@@ -95,22 +105,18 @@ public struct HubServer: Sendable {
                                                          displayName: name, languages: languages) else {
             return Self.error(.forbidden, "That invitation is unknown, used or expired.")
         }
-        return Self.json(.created, JoinReply(token: membership.token, member: MemberReply(membership.member)))
+        return Self.json(.created, HubJoinReply(token: membership.token, member: HubMemberReply(membership.member)))
     }
 
     private func postJob(_ request: Request, context: HubRequestContext) async throws -> Response {
         let person = try await member(of: request, as: .person)
-        struct Asking: Decodable {
-            var object: String
-            var language: String?
-        }
-        let asking = try await Self.decode(Asking.self, from: request, example: #"{"object":"my keys","language":"en"}"#)
+        let asking = try await Self.decode(HubJobRequest.self, from: request, example: #"{"object":"my keys","language":"en"}"#)
         if let refusal = try await limit("job", key: String(person.id), rate: configuration.jobs,
                                          "Too many requests for help this hour; wait a while.") { return refusal }
         do {
             let job = try await database.postJob(person: person.id, objectName: asking.object,
                                                  language: asking.language ?? person.languages.first ?? "en")
-            return Self.json(.created, JobReply(job, marks: []))
+            return Self.json(.created, HubJobReply(job, marks: []))
         } catch let error as HubError {
             return Self.error(.badRequest, error.description)
         }
@@ -119,7 +125,7 @@ public struct HubServer: Sendable {
     private func showJob(_ request: Request, context: HubRequestContext) async throws -> Response {
         let caller = try await member(of: request)
         let job = try await ownedJob(context, by: caller)
-        return Self.json(.ok, JobReply(job, marks: try await database.marks(job: job.id)))
+        return Self.json(.ok, HubJobReply(job, marks: try await database.marks(job: job.id)))
     }
 
     private func addPhoto(_ request: Request, context: HubRequestContext) async throws -> Response {
@@ -129,10 +135,10 @@ public struct HubServer: Sendable {
         let body = try await request.collectBody(upTo: configuration.photoLimit)
         let jpeg = Data(buffer: body)
         guard jpeg.starts(with: [0xFF, 0xD8, 0xFF]) else { return Self.error(.unsupportedMediaType, "Send the photo as a JPEG.") }
-        let orientation = request.headers[HTTPField.Name("X-Orientation")!].flatMap(Self.orientation)
+        let orientation = request.headers[HTTPField.Name(DeviceOrientation.headerName)!].flatMap(DeviceOrientation.init(header:))
         do {
             let sequence = try await database.addPhoto(job: id, person: person.id, jpeg: jpeg, orientation: orientation)
-            return Self.json(.created, ["photo": sequence])
+            return Self.json(.created, HubPhotoReply(photo: sequence))
         } catch let error as HubError {
             switch error {
             case .photoLimitReached: return Self.error(.conflict, error.description)
@@ -158,7 +164,7 @@ public struct HubServer: Sendable {
 
     private func offers(_ request: Request, context: HubRequestContext) async throws -> Response {
         let volunteer = try await member(of: request, as: .volunteer)
-        return Self.json(.ok, try await database.offers(volunteer: volunteer.id).map { JobReply($0, marks: []) })
+        return Self.json(.ok, try await database.offers(volunteer: volunteer.id).map { HubJobReply($0, marks: []) })
     }
 
     private func take(_ request: Request, context: HubRequestContext) async throws -> Response {
@@ -166,7 +172,7 @@ public struct HubServer: Sendable {
         guard let job = try await database.take(job: try Self.jobID(context), volunteer: volunteer.id) else {
             return Self.error(.conflict, "Someone else took this job, or it is closed.")
         }
-        return Self.json(.ok, JobReply(job, marks: []))
+        return Self.json(.ok, HubJobReply(job, marks: []))
     }
 
     private func heartbeat(_ request: Request, context: HubRequestContext) async throws -> Response {
@@ -174,19 +180,19 @@ public struct HubServer: Sendable {
         guard try await database.heartbeat(job: try Self.jobID(context), volunteer: volunteer.id) else {
             return Self.error(.conflict, "This job is no longer yours.")
         }
-        return Self.json(.ok, ["ok": true])
+        return Self.json(.ok, HubHeartbeatReply())
     }
 
     private func mark(_ request: Request, context: HubRequestContext) async throws -> Response {
         let volunteer = try await member(of: request, as: .volunteer)
-        let marking = try await Self.decode(MarkRequest.self, from: request,
+        let marking = try await Self.decode(HubMarkRequest.self, from: request,
                                             example: #"{"photo":3,"x":0.4,"y":0.6} or {"photo":3,"notInPhoto":true} or {"message":"…"}"#)
         guard let kind = marking.kind else {
             return Self.error(.badRequest, "Mark a point (photo, x, y from 0 to 1), say not in photo, or send a message.")
         }
         do {
             let mark = try await database.mark(job: try Self.jobID(context), volunteer: volunteer.id, kind)
-            return Self.json(.created, MarkReply(mark))
+            return Self.json(.created, HubMarkReply(mark))
         } catch let error as HubError {
             return Self.error(.conflict, error.description)
         }
@@ -198,7 +204,7 @@ public struct HubServer: Sendable {
                                        reason: caller.role == .person ? "cancelled" : "done") else {
             return Self.error(.notFound, "No open job of yours by that number.")
         }
-        return Self.json(.ok, ["closed": true])
+        return Self.json(.ok, HubCloseReply())
     }
 
     /// nil when the rate allows one more; otherwise the 429 to answer with.
@@ -245,13 +251,6 @@ public struct HubServer: Sendable {
         return id
     }
 
-    /// "heading,pitch,roll" in degrees.
-    static func orientation(_ header: String) -> PhotoOrientation? {
-        let values = header.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == 3, values.allSatisfy(\.isFinite) else { return nil }
-        return PhotoOrientation(heading: values[0], pitch: values[1], roll: values[2])
-    }
-
     static func page(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
                  body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -262,17 +261,14 @@ public struct HubServer: Sendable {
     static func decode<Value: Decodable>(_ type: Value.Type, from request: Request, example: String) async throws -> Value {
         var request = request
         let body = try await request.collectBody(upTo: 16 * 1024)
-        guard let value = try? JSONDecoder().decode(type, from: Data(buffer: body)) else {
+        guard let value = try? HubJSON.decoder().decode(type, from: Data(buffer: body)) else {
             throw HTTPError(.badRequest, message: "Send JSON like \(example).")
         }
         return value
     }
 
     static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let data = (try? HubJSON.encoder().encode(value)) ?? Data("{}".utf8)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
@@ -280,82 +276,28 @@ public struct HubServer: Sendable {
     }
 
     static func error(_ status: HTTPResponse.Status, _ sentence: String) -> Response {
-        json(status, ["error": sentence])
+        json(status, HubRefusal(error: sentence))
     }
 }
 
-// MARK: - Messages
+// MARK: - Replies from the database's values
 
-struct MemberReply: Codable, Equatable {
-    var id: Int
-    var role: HubRole
-    var name: String
-    var languages: [String]
-
+extension HubMemberReply {
     init(_ member: HubMember) {
-        id = member.id
-        role = member.role
-        name = member.displayName
-        languages = member.languages
+        self.init(id: member.id, role: member.role, name: member.displayName, languages: member.languages)
     }
 }
 
-struct JoinReply: Codable {
-    var token: String
-    var member: MemberReply
-}
-
-struct JobReply: Codable {
-    var id: Int
-    var object: String
-    var language: String
-    var state: HubJobState
-    var photos: Int
-    var created: Date
-    var marks: [MarkReply]
-
+extension HubJobReply {
     init(_ job: HubJob, marks: [HubMark]) {
-        id = job.id
-        object = job.objectName
-        language = job.language
-        state = job.state
-        photos = job.photoCount
-        created = job.created
-        self.marks = marks.map(MarkReply.init)
+        self.init(id: job.id, object: job.objectName, language: job.language, state: job.state, photos: job.photoCount,
+                  created: job.created, marks: marks.map { HubMarkReply($0) })
     }
 }
 
-struct MarkReply: Codable, Equatable {
-    var id: Int
-    var photo: Int?
-    var x: Double?
-    var y: Double?
-    var notInPhoto: Bool?
-    var message: String?
-
+extension HubMarkReply {
     init(_ mark: HubMark) {
-        id = mark.id
-        switch mark.kind {
-        case .point(let photo, let x, let y): (self.photo, self.x, self.y) = (photo, x, y)
-        case .notInPhoto(let photo): (self.photo, notInPhoto) = (photo, true)
-        case .message(let text): message = text
-        }
-    }
-}
-
-struct MarkRequest: Decodable {
-    var photo: Int?
-    var x: Double?
-    var y: Double?
-    var notInPhoto: Bool?
-    var message: String?
-
-    var kind: HubMarkKind? {
-        if let message, photo == nil { return .message(message) }
-        guard let photo else { return nil }
-        if notInPhoto == true { return .notInPhoto(photo: photo) }
-        guard let x, let y, (0...1).contains(x), (0...1).contains(y) else { return nil }
-        return .point(photo: photo, x: x, y: y)
+        self.init(id: mark.id, kind: mark.kind)
     }
 }
 

@@ -1,4 +1,5 @@
 import BeaconHub
+import BeaconHubProtocol
 import BeaconTestSupport
 import Foundation
 import HTTPTypes
@@ -32,17 +33,18 @@ struct HubServerTests {
                     let posted = try await first.execute(uri: "/api/jobs", method: .post, headers: Self.bearer(person.token),
                                                          body: Self.body(#"{"object":"my keys","language":"en"}"#))
                     #expect(posted.status == .created)
-                    let job = try Self.json(posted)
-                    let id = try #require(job["id"] as? Int)
-                    #expect(job["object"] as? String == "my keys")
+                    let job = try Self.reply(HubJobReply.self, posted)
+                    let id = job.id
+                    #expect(job.object == "my keys" && job.state == .open && job.photos == 0 && job.marks.isEmpty)
                     let photo = try await first.execute(uri: "/api/jobs/\(id)/photos", method: .post,
                                                         headers: Self.bearer(person.token, ["X-Orientation": "90,10,0"]),
                                                         body: ByteBuffer(bytes: Self.jpeg))
                     #expect(photo.status == .created)
+                    #expect(try Self.reply(HubPhotoReply.self, photo) == HubPhotoReply(photo: 1))
                     // …and volunteers see the offer through the other.
                     let offers = try await second.execute(uri: "/api/offers", method: .get, headers: Self.bearer(volunteer.token))
                     #expect(offers.status == .ok)
-                    #expect(try Self.jsonArray(offers).compactMap { $0["id"] as? Int } == [id])
+                    #expect(try Self.reply([HubJobReply].self, offers).map(\.id) == [id])
                     // Before taking the job a volunteer sees none of its photos.
                     let peek = try await second.execute(uri: "/api/jobs/\(id)/photos/1", method: .get,
                                                         headers: Self.bearer(volunteer.token))
@@ -50,6 +52,7 @@ struct HubServerTests {
                     // First to take it gets it; the other is told someone else did.
                     let taken = try await second.execute(uri: "/api/jobs/\(id)/take", method: .post, headers: Self.bearer(volunteer.token))
                     #expect(taken.status == .ok)
+                    #expect(try Self.reply(HubJobReply.self, taken).state == .taken)
                     let late = try await first.execute(uri: "/api/jobs/\(id)/take", method: .post, headers: Self.bearer(other.token))
                     #expect(late.status == .conflict)
                     let picture = try await first.execute(uri: "/api/jobs/\(id)/photos/1", method: .get,
@@ -64,18 +67,23 @@ struct HubServerTests {
                     let marked = try await second.execute(uri: "/api/jobs/\(id)/marks", method: .post, headers: Self.bearer(volunteer.token),
                                                           body: Self.body(#"{"photo":1,"x":0.25,"y":0.75}"#))
                     #expect(marked.status == .created)
+                    #expect(try Self.reply(HubMarkReply.self, marked).kind == .point(photo: 1, x: 0.25, y: 0.75))
                     let said = try await second.execute(uri: "/api/jobs/\(id)/marks", method: .post, headers: Self.bearer(volunteer.token),
                                                         body: Self.body(#"{"message":"On the shelf by the door"}"#))
                     #expect(said.status == .created)
-                    let seen = try Self.json(try await first.execute(uri: "/api/jobs/\(id)", method: .get,
-                                                                     headers: Self.bearer(person.token)))
-                    let marks = try #require(seen["marks"] as? [[String: Any]])
-                    #expect(marks.count == 2)
+                    let seen = try Self.reply(HubJobReply.self, try await first.execute(uri: "/api/jobs/\(id)", method: .get,
+                                                                                         headers: Self.bearer(person.token)))
+                    #expect(seen.marks.map(\.kind) == [.point(photo: 1, x: 0.25, y: 0.75), .message("On the shelf by the door")])
+                    // The wire's own field names, as the volunteer's page reads them.
+                    let raw = try Self.json(try await first.execute(uri: "/api/jobs/\(id)", method: .get,
+                                                                    headers: Self.bearer(person.token)))
+                    let marks = try #require(raw["marks"] as? [[String: Any]])
                     #expect(marks.first?["x"] as? Double == 0.25 && marks.first?["y"] as? Double == 0.75)
                     #expect(marks.last?["message"] as? String == "On the shelf by the door")
                     // The person ends it; its photos are gone with it.
                     let closed = try await first.execute(uri: "/api/jobs/\(id)/close", method: .post, headers: Self.bearer(person.token))
                     #expect(closed.status == .ok)
+                    #expect(try Self.reply(HubCloseReply.self, closed) == HubCloseReply(closed: true))
                     #expect(try await hub.second.storedPhotoCount(job: id) == 0)
                 }
             }
@@ -169,11 +177,25 @@ struct HubServerTests {
         }
     }
 
-    @Test func orientationHeadersAreThreeNumbers() {
-        #expect(HubServer.orientation("90, 10.5, -3") == PhotoOrientation(heading: 90, pitch: 10.5, roll: -3))
-        #expect(HubServer.orientation("90,10") == nil)
-        #expect(HubServer.orientation("north,up,level") == nil)
-        #expect(HubServer.orientation("nan,1,2") == nil)
+    @Test func everyRouteOfTheProtocolIsServed() async throws {
+        try await TwoHubInstances.run { hub in
+            let app = try HubServer(configuration: .init(port: 0), database: hub.first).application()
+            try await app.test(.router) { client in
+                for route in HubRoute.allCases {
+                    let method: HTTPRequest.Method = route.method == .get ? .get : .post
+                    let response = try await client.execute(uri: route.path(job: 1, photo: 1), method: method)
+                    // Unsigned: the pages answer, the API asks for a token (joining, for a body), none is not found.
+                    let expected: HTTPResponse.Status = switch route {
+                    case .page, .joinPage, .script, .styles: .ok
+                    case .join: .badRequest
+                    default: .unauthorized
+                    }
+                    #expect(response.status == expected, "\(route.method.rawValue) \(route.pattern)")
+                }
+                let unknown = try await client.execute(uri: "/api/jobs/1/dance", method: .post)
+                #expect(unknown.status == .notFound)
+            }
+        }
     }
 
     // MARK: - Helpers
@@ -191,7 +213,7 @@ struct HubServerTests {
         try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
     }
 
-    static func jsonArray(_ response: TestResponse) throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [[String: Any]])
+    static func reply<Reply: Decodable>(_ type: Reply.Type, _ response: TestResponse) throws -> Reply {
+        try HubJSON.decoder().decode(type, from: Data(buffer: response.body))
     }
 }

@@ -8,8 +8,6 @@ import PostgresNIO
 struct TwoHubInstances {
     let first: HubDatabase
     let second: HubDatabase
-    let address: HubDatabaseAddress
-    let logger: Logger
 
     /// Starts a server, runs both pools for as long as `body` runs, then stops the server and deletes its folder,
     /// whether `body` succeeded or not.
@@ -25,8 +23,7 @@ struct TwoHubInstances {
             PostgresClient(configuration: address.clientConfiguration, backgroundLogger: logger)
         }
         let instances = TwoHubInstances(first: HubDatabase(client: clients[0], policy: policy, logger: logger),
-                                        second: HubDatabase(client: clients[1], policy: policy, logger: logger),
-                                        address: address, logger: logger)
+                                        second: HubDatabase(client: clients[1], policy: policy, logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for client in clients { group.addTask { await client.run() } }
             do {

@@ -1,12 +1,14 @@
 import AsyncHTTPClient
 import BeaconCore
+import BeaconHubProtocol
 import BeaconStore
 import Foundation
 import NIOCore
 import NIOHTTP1
 
 /// The person's side of a helpers' hub: join with an invitation, ask, send photos, read what helpers marked, cancel.
-/// Plain calls on the hub's JSON API (AsyncHTTPClient, as the emergency webhook); every failure is one sentence.
+/// Plain calls on the hub's JSON API (docs/hub-protocol.md; the routes and bodies are `BeaconHubProtocol`'s), through
+/// AsyncHTTPClient as the emergency webhook; every failure is one sentence.
 public struct HelpersClient: Sendable {
     public let membership: HelpersHubStore.Membership
 
@@ -26,19 +28,16 @@ public struct HelpersClient: Sendable {
     /// Joins the hub at `url` with a person's invitation code and returns the membership to keep.
     public static func join(url: String, code: String, name: String, language: String) async throws -> HelpersHubStore.Membership {
         let base = try Self.base(url)
-        struct Reply: Decodable { var token: String }
-        let body = try JSONSerialization.data(withJSONObject: ["code": code, "name": name, "languages": [language]])
-        let reply: Reply = try await call(base + "api/join", method: .POST, token: nil, body: Array(body), type: "application/json")
+        let reply: HubJoinReply = try await call(.join, on: base, token: nil,
+                                                 json: HubJoinRequest(code: code, name: name, languages: [language]))
         return HelpersHubStore.Membership(url: base, token: reply.token, name: name, language: language)
     }
 
     /// Opens a request for help finding `object`, for helpers who speak `language` (the one joined with when nil);
     /// returns its number.
     public func ask(_ object: String, language: String? = nil) async throws -> Int {
-        struct Reply: Decodable { var id: Int }
-        let body = try JSONSerialization.data(withJSONObject: ["object": object, "language": language ?? membership.language])
-        let reply: Reply = try await Self.call(membership.url + "api/jobs", method: .POST, token: membership.token,
-                                               body: Array(body), type: "application/json")
+        let reply: HubJobReply = try await Self.call(.postJob, on: membership.url, token: membership.token,
+                                                     json: HubJobRequest(object: object, language: language ?? membership.language))
         return reply.id
     }
 
@@ -46,42 +45,28 @@ public struct HelpersClient: Sendable {
     /// number in the request.
     @discardableResult
     public func send(photo jpeg: [UInt8], job: Int, orientation: DeviceOrientation? = nil) async throws -> Int {
-        struct Reply: Decodable { var photo: Int }
-        let reply: Reply = try await Self.call(membership.url + "api/jobs/\(job)/photos", method: .POST,
-                                               token: membership.token, body: jpeg, type: "image/jpeg",
-                                               headers: orientation.map { ["X-Orientation": $0.header] } ?? [:])
+        let reply: HubPhotoReply = try await Self.call(.addPhoto, on: membership.url, job: job, token: membership.token,
+                                                       body: jpeg, type: "image/jpeg",
+                                                       headers: orientation.map { [DeviceOrientation.headerName: $0.header] } ?? [:])
         return reply.photo
     }
 
     public func job(_ id: Int) async throws -> Job {
-        struct Mark: Decodable {
-            var photo: Int?
-            var x: Double?
-            var y: Double?
-            var notInPhoto: Bool?
-            var message: String?
-        }
-        struct Reply: Decodable {
-            var id: Int
-            var state: String
-            var photos: Int
-            var marks: [Mark]
-        }
-        let reply: Reply = try await Self.call(membership.url + "api/jobs/\(id)", method: .GET, token: membership.token)
+        let reply: HubJobReply = try await Self.call(.showJob, on: membership.url, job: id, token: membership.token)
         let marks = reply.marks.compactMap { mark -> HelperMark? in
-            if let message = mark.message { return .message(message) }
-            guard let photo = mark.photo else { return nil }
-            if mark.notInPhoto == true { return .notInPhoto(photo: photo) }
-            guard let x = mark.x, let y = mark.y else { return nil }
-            return .point(photo: photo, x: x, y: y)
+            switch mark.kind {
+            case .point(let photo, let x, let y)?: .point(photo: photo, x: x, y: y)
+            case .notInPhoto(let photo)?: .notInPhoto(photo: photo)
+            case .message(let text)?: .message(text)
+            case nil: nil
+            }
         }
-        return Job(id: reply.id, isClosed: reply.state == "closed", isTaken: reply.state == "taken", photos: reply.photos,
+        return Job(id: reply.id, isClosed: reply.state == .closed, isTaken: reply.state == .taken, photos: reply.photos,
                    marks: marks)
     }
 
     public func cancel(job: Int) async throws {
-        struct Reply: Decodable { var closed: Bool }
-        let _: Reply = try await Self.call(membership.url + "api/jobs/\(job)/close", method: .POST, token: membership.token)
+        let _: HubCloseReply = try await Self.call(.close, on: membership.url, job: job, token: membership.token)
     }
 
     // MARK: - HTTP
@@ -94,25 +79,38 @@ public struct HelpersClient: Sendable {
         return url.hasSuffix("/") ? url : url + "/"
     }
 
-    private static func call<Reply: Decodable>(_ url: String, method: HTTPMethod, token: String?, body: [UInt8]? = nil,
-                                               type: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+    private static func call<Reply: Decodable>(_ route: HubRoute, on base: String, job: Int? = nil, token: String?,
+                                               json: some Encodable) async throws -> Reply {
+        let body: Data
+        do {
+            body = try HubJSON.encoder().encode(json)
+        } catch {
+            throw HelpersError(sentence: "Beacon could not write its request to the hub.")
+        }
+        return try await call(route, on: base, job: job, token: token, body: Array(body), type: "application/json")
+    }
+
+    private static func call<Reply: Decodable>(_ route: HubRoute, on base: String, job: Int? = nil, token: String?,
+                                               body: [UInt8]? = nil, type: String? = nil,
+                                               headers: [String: String] = [:]) async throws -> Reply {
+        let url = route.url(on: base, job: job)
         let status: Int, data: Data
         do {
-            (status, data) = try await Self.send(url, method, token: token, body: body, type: type, headers: headers,
-                                                 timeout: .seconds(15))
+            (status, data) = try await Self.send(url, HTTPMethod(rawValue: route.method.rawValue), token: token, body: body,
+                                                 type: type, headers: headers, timeout: .seconds(15))
         } catch {
             throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.",
                                status: nil)
         }
         guard (200..<300).contains(status) else {
-            let reason = (try? JSONDecoder().decode(Refusal.self, from: data))?.error
+            let reason = (try? HubJSON.decoder().decode(HubRefusal.self, from: data))?.error
             if status == 401 {
                 throw HelpersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.",
                                    status: status)
             }
             throw HelpersError(sentence: reason ?? "The hub refused (\(status)).", status: status)
         }
-        guard let reply = try? JSONDecoder().decode(Reply.self, from: data) else {
+        guard let reply = try? HubJSON.decoder().decode(Reply.self, from: data) else {
             throw HelpersError(sentence: "The hub's answer made no sense to Beacon.", status: status)
         }
         return reply
@@ -136,27 +134,6 @@ extension HelpersClient {
         let data = try await response.body.collect(upTo: limit)
         return (Int(response.status.code), Data(buffer: data))
     }
-}
-
-/// Which way a phone's camera pointed (the browser's DeviceOrientation: alpha, beta, gamma), in degrees.
-public struct DeviceOrientation: Sendable, Equatable {
-    public var heading: Double
-    public var pitch: Double
-    public var roll: Double
-
-    public init(heading: Double, pitch: Double, roll: Double) {
-        self.heading = heading
-        self.pitch = pitch
-        self.roll = roll
-    }
-
-    /// As the hub takes it with a photo: "heading,pitch,roll".
-    var header: String { String(format: "%.1f,%.1f,%.1f", heading, pitch, roll) }
-}
-
-/// The hub's refusals: {"error": "one sentence"}.
-private struct Refusal: Decodable {
-    var error: String
 }
 
 public struct HelpersError: UserFacingError, Equatable {

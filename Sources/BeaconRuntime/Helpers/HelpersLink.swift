@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconHubProtocol
 import BeaconStore
 import Foundation
 

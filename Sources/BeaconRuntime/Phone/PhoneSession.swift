@@ -1,5 +1,6 @@
 import BeaconAudio
 import BeaconCore
+import BeaconHubProtocol
 import BeaconMedia
 import BeaconServer
 import BeaconStore
