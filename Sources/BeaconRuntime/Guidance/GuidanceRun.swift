@@ -123,7 +123,7 @@ public struct GuidanceRun {
         let clock = self.clock
         let assembly = SessionAssembly(
             configuration: configuration, settings: settings, clock: clock,
-            sound: sensor != nil ? .nowhere : SessionAssembly.sound(wav: wav, heardLive: !silent && clock == .wall),
+            sound: sensor != nil ? .nowhere : MixerOutput.destination(wav: wav, wantsDevice: !silent && clock == .wall),
             voice: voice, speaks: speech,
             options: .init(printJSON: json, printSpeech: false, voice: voice, report: sensor != nil ? .nothing : .cues(label: label),
                            maximumFrames: frames, recordsTimings: sensor != nil))

@@ -46,7 +46,7 @@ public struct PageReadingRun {
         let clock = SessionAssembly.clock(camera: camera != nil, realtime: realtime, atTerminal: isatty(keyboard) == 1,
                                           recording: wav != nil)
         // The output plays the capture's start earcon before the session that reads the page exists.
-        let output = try composition.output(to: SessionAssembly.sound(wav: wav, heardLive: !silent && !json), voice: "en",
+        let output = try composition.output(to: MixerOutput.destination(wav: wav, wantsDevice: !silent && !json), voice: "en",
                                             speaks: !json)
 
         // A camera or video captures again while the block under the centre is in doubt; a still image has no

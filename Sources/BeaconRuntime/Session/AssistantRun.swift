@@ -88,7 +88,7 @@ public struct AssistantRun {
         configuration.horizontalFieldOfView = fieldOfView
         configuration.speech.duckedGain = 1 // the mixer ducks earcons under speech itself, sample-accurately
         let assembly = SessionAssembly(configuration: configuration, settings: settings, clock: clock,
-                                       sound: SessionAssembly.sound(wav: wav, heardLive: !silent && live), store: store,
+                                       sound: MixerOutput.destination(wav: wav, wantsDevice: !silent && live), store: store,
                                        options: .init(printJSON: json, printSpeech: !json, stillPicture: stillPicture))
         let runner = try composition.runner(for: assembly, engines: engines, transcript: transcript)
         for file in store.setAside { transcript.note("beacon: \(file.sentence)") }

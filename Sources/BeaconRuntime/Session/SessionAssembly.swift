@@ -49,12 +49,6 @@ public struct SessionAssembly {
     public static func clock(camera: Bool, realtime: Bool, atTerminal: Bool, recording: Bool = false) -> Clock {
         camera || realtime || (atTerminal && !recording) ? .wall : .source
     }
-
-    /// Where sound goes for a command: the WAV file named, else the sound device when the session is heard live and
-    /// one answers, else nowhere.
-    public static func sound(wav: String?, heardLive: Bool) -> MixerOutput.Destination {
-        MixerOutput.destination(wav: wav, wantsDevice: heardLive)
-    }
 }
 
 extension Composition {

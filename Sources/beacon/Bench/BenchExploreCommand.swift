@@ -51,8 +51,7 @@ struct BenchExploreCommand: ParsableCommand {
             var frames: [Double] = [], work: [Double] = [], totals: [Double] = [], spoken: [Double] = []
             var report: [String] = []
             for _ in 0..<runs {
-                let output = try MixerOutput(destination: .nowhere, synthesizer: try composition.speechSynthesizer(),
-                                             voice: "en")
+                let output = try composition.output(to: .nowhere, voice: "en")
                 let runner = AssistantRunner(session: AssistantSession(), engines: engines, output: output, store: nil,
                                              options: .init(printJSON: false, printSpeech: false, stillPicture: true,
                                                             frameInterval: 1 / fps),
