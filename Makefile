@@ -10,9 +10,11 @@ setup:
 setup-dev:
 	@scripts/setup.sh --python --test-photos --browser
 
-# The default detector, fetched pinned and checksummed when no folder Beacon looks in has it.
+# The default detector, fetched pinned and checksummed when no folder Beacon looks in has it. beacon-bench (the
+# benchmarks, run as `beacon bench …`) is built beside beacon; the installed beacon links none of it.
 build: setup
 	swift build -c release --product beacon
+	swift build -c release --product beacon-bench
 	@$(BEACON) models install --if-missing
 
 # A short session with the assistant on a video made from a real photo of a coffee cup: what is around, find the

@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "beacon", targets: ["beacon"]),
+        .executable(name: "beacon-bench", targets: ["beacon-bench"]),
         .library(name: "BeaconCore", targets: ["BeaconCore"]),
     ],
     dependencies: [
@@ -124,10 +125,27 @@ let package = Package(
         // Apart from the rest of the harness because it runs the vision engines (C libraries), which pure tests avoid.
         .target(name: "BeaconBenchRendering", dependencies: ["BeaconBench", "BeaconCore", "BeaconVision"]),
 
-        // The command-line tool and the composition root; `beacon bench` runs the harness.
+        // What both command-line programs share: the options that choose engines and the hub's database, the console,
+        // and one sentence for every failure.
+        .target(name: "BeaconCommandLine", dependencies: [
+            "BeaconCore", "BeaconRuntime", "BeaconVision", "BeaconHub",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // The command-line tool people install. `beacon bench` hands its arguments to beacon-bench beside it.
         .executableTarget(name: "beacon", dependencies: [
-            "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconBench",
-            "BeaconBenchRendering", "BeaconServer", "BeaconRuntime", "BeaconHub", "BeaconHubServer",
+            "BeaconCommandLine", "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore",
+            "BeaconServer", "BeaconRuntime", "BeaconHub", "BeaconHubServer",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // The benchmarks, apart from the product (as swift-nio's NIOPerformanceTester is): they run the same runtime
+        // with the harness, the test doubles and simulated phones and volunteers, none of which `beacon` links.
+        .executableTarget(name: "beacon-bench", dependencies: [
+            "BeaconCommandLine", "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconServer", "BeaconRuntime",
+            "BeaconHub", "BeaconBench", "BeaconBenchRendering",
             // `beacon bench pipeline` plays "as if the battery were at 14 %" with a fixed power sensor.
             "BeaconTestDoubles",
             // `beacon bench serve`: simulated phones on loopback; `beacon bench hub`: a person and a volunteer.
@@ -175,7 +193,7 @@ let package = Package(
                                                               .product(name: "NIOHTTP1", package: "swift-nio"),
                                                               .product(name: "NIOWebSocket", package: "swift-nio")]),
         .testTarget(name: "BeaconCLITests", dependencies: [
-            "beacon", "BeaconCore", "BeaconRuntime", "BeaconStore", "BeaconTestSupport",
+            "beacon", "beacon-bench", "BeaconCommandLine", "BeaconCore", "BeaconRuntime", "BeaconStore", "BeaconTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconCore
 import BeaconRuntime
 import Foundation
@@ -36,31 +37,20 @@ struct Beacon: AsyncParsableCommand {
         defaultSubcommand: AssistCommand.self
     )
 
-    /// Runs a command and renders every failure as one sentence on standard error with a non-zero exit.
+    /// Runs a command and renders every failure as one sentence on standard error with a non-zero exit. `beacon
+    /// bench` is handed to beacon-bench before parsing, so its help and errors are the benchmarks' own.
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == BenchCommand.configuration.commandName {
+            do {
+                try BenchCommand.forward(Array(arguments.dropFirst()))
+            } catch let error as UserFacingError {
+                FileHandle.standardError.write(Data("beacon: \(error.sentence)\n".utf8))
+                Foundation.exit(1)
+            } catch {
+                Foundation.exit(1)
             }
-        } catch let error as UserFacingError {
-            FileHandle.standardError.write(Data("beacon: \(error.sentence)\n".utf8))
-            Foundation.exit(1)
-        } catch {
-            exit(withError: error)
         }
+        await mainTellingFailures(as: "beacon")
     }
-}
-
-/// Text for the terminal, flushed line by line so pipes and screen readers see results as they come.
-enum Console {
-    private static let streams = StandardStreams()
-
-    static func line(_ text: String) { streams.line(text) }
-
-    static func note(_ text: String) { streams.note(text) }
-
-    static func json<T: Encodable>(_ value: T) throws { try streams.json(value) }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconModels
 import BeaconRuntime
 import Foundation

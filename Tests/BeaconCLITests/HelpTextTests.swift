@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 @testable import beacon
+@testable import beacon_bench
 
 /// Issue 17: every help screen reads cleanly in an 80-column terminal. Prose paragraphs are one logical line each
 /// (a `\` ends every source line), so argument-parser wraps them itself; tables and examples are hard lines short
@@ -11,8 +12,15 @@ struct HelpTextTests {
     static let columns = 80
 
     /// Every command under `beacon`, hidden ones included, as it is typed after `beacon`: "", "assist", "settings set".
+    /// The benchmarks are their own program, run as `beacon bench …`, so they are walked under "bench".
     static func commandPaths() -> [String] {
-        commands(under: Beacon.self, path: []).map(\.path)
+        allCommands().map(\.path)
+    }
+
+    static func allCommands() -> [(path: String, type: ParsableCommand.Type, root: ParsableCommand.Type)] {
+        commands(under: Beacon.self, path: []).map { ($0.path, $0.type, Beacon.self as ParsableCommand.Type) }
+            + commands(under: BeaconBenchmarks.self, path: ["bench"]).dropFirst()
+                .map { ($0.path, $0.type, BeaconBenchmarks.self as ParsableCommand.Type) }
     }
 
     static func commands(under command: ParsableCommand.Type,
@@ -21,8 +29,8 @@ struct HelpTextTests {
             + command.configuration.subcommands.flatMap { commands(under: $0, path: path + [$0._commandName]) }
     }
 
-    static func command(at path: String) -> ParsableCommand.Type? {
-        commands(under: Beacon.self, path: []).first { $0.path == path }?.type
+    static func command(at path: String) -> (type: ParsableCommand.Type, root: ParsableCommand.Type)? {
+        allCommands().first { $0.path == path }.map { ($0.type, $0.root) }
     }
 
     /// Terminal columns a line takes: East Asian wide characters (杯子) take two.
@@ -51,8 +59,8 @@ struct HelpTextTests {
 
     @Test("No help line is wider than 80 columns", arguments: commandPaths())
     func helpFitsEightyColumns(path: String) throws {
-        let command = try #require(Self.command(at: path))
-        let help = Beacon.helpMessage(for: command, columns: Self.columns)
+        let (command, root) = try #require(Self.command(at: path))
+        let help = root.helpMessage(for: command, columns: Self.columns)
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) where Self.width(line) > Self.columns {
             Issue.record("beacon \(path) --help: a line of \(Self.width(line)) columns: \(line)")
         }
@@ -63,7 +71,7 @@ struct HelpTextTests {
     /// prose lines must come at the end of a sentence; inside a paragraph, lines end with `\` instead.
     @Test("Discussion tables and examples are never broken by wrapping", arguments: commandPaths())
     func discussionHardLinesFit(path: String) throws {
-        let command = try #require(Self.command(at: path))
+        let command = try #require(Self.command(at: path)).type
         let lines = command.configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             let next = index + 1 < lines.count ? lines[index + 1] : ""

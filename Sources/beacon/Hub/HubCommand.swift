@@ -1,7 +1,9 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconCore
 import BeaconHub
 import BeaconHubServer
+import BeaconRuntime
 import BeaconServer
 import BeaconStore
 import Foundation
@@ -26,69 +28,12 @@ struct HubCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Invite.self, Members.self, Block.self, Unblock.self, Remove.self],
         defaultSubcommand: Serve.self)
 
-    struct DatabaseOptions: ParsableArguments {
-        @Option(help: "The hub's PostgreSQL database (default: $BEACON_HUB_DATABASE).")
-        var database: String?
-
-        func address() throws -> HubDatabaseAddress {
-            guard let url = database ?? ProcessInfo.processInfo.environment["BEACON_HUB_DATABASE"] else {
-                throw HubCommandError("Name the hub's database with --database postgres://user:password@host/database.")
-            }
-            do {
-                return try HubDatabaseAddress(url: url)
-            } catch {
-                throw HubCommandError("\(error)")
-            }
-        }
-
-        /// Runs `body`, or throws `sentence` when it takes longer than `seconds`.
-        static func within(seconds: Int, or sentence: String,
-                           _ body: @escaping @Sendable () async throws -> Void) async throws {
-            try await withThrowingTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    try await body()
-                    return true
-                }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(seconds))
-                    return false
-                }
-                defer { group.cancelAll() }
-                guard try await group.next() == true else { throw HubCommandError(sentence) }
-            }
-        }
-
-        /// Runs `body` on the database, migrated, with any failure to reach it told as one sentence.
-        func withDatabase<Value: Sendable>(_ body: @escaping @Sendable (HubDatabase) async throws -> Value) async throws -> Value {
-            let address = try address()
-            var logger = Logger(label: "beacon.hub")
-            logger.logLevel = .error
-            do {
-                return try await HubDatabase.withDatabase(at: address, logger: logger) { database in
-                    // The pool retries a dead address for a minute; the operator hears in seconds.
-                    try await Self.within(seconds: 10, or: "The hub's database at \(address.host):\(address.port) "
-                                                           + "did not answer within 10 seconds.") {
-                        try await database.migrate()
-                    }
-                    return try await body(database)
-                }
-            } catch let error as HubError {
-                throw HubCommandError(error.description)
-            } catch let error as UserFacingError {
-                throw error
-            } catch {
-                throw HubCommandError("The hub's database at \(address.host):\(address.port) did not answer as expected "
-                                      + "(\(String(describing: error).prefix(160))).")
-            }
-        }
-    }
-
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Serve the hub's API until stopped (Ctrl-C); run as many as the community needs.",
             usage: "beacon hub serve [<options>]")
 
-        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var database: HubDatabaseOptions
 
         @Flag(help: "Plain HTTP on 127.0.0.1 (loopback only: tests, or behind a TLS proxy on this machine).")
         var http = false
@@ -126,7 +71,7 @@ struct HubCommand: AsyncParsableCommand {
                 fingerprint = certificate.fingerprint
             }
             let scheme = http ? "http" : "https"
-            let configured = configuration, shownFingerprint = fingerprint
+            let configured = configuration, shownFingerprint = fingerprint, retention = Duration.seconds(retention * 60)
             try await database.withDatabase { database in
                 let server = HubServer(configuration: configured, database: database)
                 let application = try server.application { port in
@@ -136,7 +81,7 @@ struct HubCommand: AsyncParsableCommand {
                 let logger = Logger(label: "beacon.hub")
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     var maintenance = HubMaintenance(database: database)
-                    maintenance.retention = .seconds(retention * 60)
+                    maintenance.retention = retention
                     group.addTask { [maintenance] in await maintenance.run(logger: logger) }
                     // The server ends on SIGINT/SIGTERM; the timers end with it.
                     defer { group.cancelAll() }
@@ -150,7 +95,7 @@ struct HubCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a one-time invitation code for a person or a volunteer (valid for a week).")
 
-        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var database: HubDatabaseOptions
 
         @Flag(help: "The invitation is for someone who asks for help.")
         var person = false
@@ -173,7 +118,7 @@ struct HubCommand: AsyncParsableCommand {
     struct Members: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the hub's members.")
 
-        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var database: HubDatabaseOptions
 
         func run() async throws {
             let members = try await database.withDatabase { try await $0.members() }
@@ -187,7 +132,7 @@ struct HubCommand: AsyncParsableCommand {
 
     struct Block: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Stop a member: their token stops working at once.")
-        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var database: HubDatabaseOptions
         @Argument(help: "The member's number (see 'beacon hub members').") var member: Int
 
         func run() async throws {
@@ -201,7 +146,7 @@ struct HubCommand: AsyncParsableCommand {
 
     struct Unblock: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Let a blocked member back in.")
-        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var database: HubDatabaseOptions
         @Argument(help: "The member's number.") var member: Int
 
         func run() async throws {
@@ -215,7 +160,7 @@ struct HubCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a member, with their open jobs and photos.")
-        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var database: HubDatabaseOptions
         @Argument(help: "The member's number.") var member: Int
 
         func run() async throws {
@@ -226,9 +171,4 @@ struct HubCommand: AsyncParsableCommand {
             Console.line("Member \(id) is removed.")
         }
     }
-}
-
-struct HubCommandError: UserFacingError {
-    let sentence: String
-    init(_ sentence: String) { self.sentence = sentence }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconAudio
 import BeaconCore
 import BeaconRuntime
@@ -100,51 +101,4 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Digits said one by one, with pauses: "1, 2, 3, 4, 5, 6".
     static func spelled(_ code: String) -> String { code.map(String.init).joined(separator: ", ") }
-}
-
-/// This machine's own speaker, for what the person setting up the server needs to hear (the pairing code). Silent
-/// when no audio device answers: the printed lines say the same.
-final class MachineVoice: @unchecked Sendable {
-    private let output: MixerOutput?
-    private let lock = NSLock()
-
-    init() {
-        output = MixerOutput.deviceSink().flatMap { try? MixerOutput(destination: .device($0), synthesizer: EspeakSynthesizer(), voice: "en") }
-        output?.begin()
-    }
-
-    func say(_ text: String) {
-        lock.withLock {
-            guard let output else { return }
-            _ = try? output.say(text, voice: "en", rate: 0.9, at: output.lastSpeechEnd)
-        }
-    }
-}
-
-/// The machine's address on the local network, for the address a phone opens.
-enum LANAddress {
-    /// The first IPv4 address of an interface that is up and not loopback.
-    static func first() -> String? {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return nil }
-        defer { freeifaddrs(list) }
-        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
-            let flags = Int32(entry.pointee.ifa_flags)
-            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
-                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                var raw = ipv4.pointee.sin_addr
-                _ = inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
-            }
-            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        return nil
-    }
-
-    static func hostname() -> String {
-        var name = [CChar](repeating: 0, count: 256)
-        guard gethostname(&name, name.count) == 0 else { return "localhost" }
-        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconBench
 import BeaconBenchRendering
 import BeaconCore

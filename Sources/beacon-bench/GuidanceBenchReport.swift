@@ -1,3 +1,4 @@
+import BeaconCommandLine
 import BeaconBench
 import BeaconCore
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconRuntime
 import BeaconCore
 import BeaconMedia
@@ -30,7 +31,10 @@ struct BenchStartupCommand: ParsableCommand {
     }
 
     func run() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        // The program people start: beacon, beside this one.
+        guard let executable = SiblingProgram.named("beacon")?.path else {
+            throw ValidationError("beacon is not built beside beacon-bench.")
+        }
         let source = input.map { ["--input", $0] } ?? ["--camera", "lavfi:testsrc2=size=640x480:rate=15"]
         var times: [Double] = []
         for _ in 0..<runs {

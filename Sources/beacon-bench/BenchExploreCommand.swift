@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconAudio
 import BeaconCore
 import BeaconRuntime

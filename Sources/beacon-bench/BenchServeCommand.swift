@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconCommandLine
 import BeaconCore
 import BeaconMedia
 import BeaconRuntime
@@ -181,6 +182,12 @@ struct SimulatedPhone: Sendable {
     var offset: Int
     var interval: Double
 
+    /// The fields of a cue message (docs/protocol.md) the bench reads: which frame the detector saw.
+    struct CueLine: Decodable {
+        var type: String
+        var lookedAt: Int?
+    }
+
     func run(for seconds: Double) async throws -> PhoneRun {
         let state = PhoneRunState()
         let frames = frames, offset = offset, interval = interval, hello = #"{"v":1,"type":"hello","token":"\#(token)","speech":"phone","job":"find \#(object)"}"#
@@ -191,8 +198,8 @@ struct SimulatedPhone: Sendable {
                 group.addTask {
                     for try await message in inbound.messages(maxSize: 1 << 20) {
                         guard case .text(let text) = message, text.contains(#""type":"cue""#),
-                              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                              let lookedAt = object["lookedAt"] as? Int else { continue }
+                              let cue = try? JSONDecoder().decode(CueLine.self, from: Data(text.utf8)),
+                              cue.type == "cue", let lookedAt = cue.lookedAt else { continue }
                         state.cue(lookedAt: lookedAt, at: Monotonic.seconds())
                     }
                 }
