@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCore
+import BeaconRuntime
 import Foundation
 
 extension AsyncParsableCommand {
@@ -14,7 +15,7 @@ extension AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as UserFacingError {
-            FileHandle.standardError.write(Data("\(program): \(error.sentence)\n".utf8))
+            StandardStreams.write("\(program): \(error.sentence)\n", to: STDERR_FILENO)
             Foundation.exit(1)
         } catch {
             exit(withError: error)

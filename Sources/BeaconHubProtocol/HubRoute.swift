@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every route a helpers' hub serves, in one place: the server registers exactly these (an exhaustive switch picks
+/// Every route a volunteers' hub serves, in one place: the server registers exactly these (an exhaustive switch picks
 /// each one's handler), clients build their paths from them, and docs/hub-protocol.md names each one (a test holds
 /// the page to that).
 public enum HubRoute: String, CaseIterable, Sendable {

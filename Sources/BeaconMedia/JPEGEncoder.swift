@@ -1,7 +1,7 @@
 import BeaconCore
 import CTurboJPEG
 
-/// RGB frames to JPEG through TurboJPEG: the photos a helpers' hub shows its volunteers.
+/// RGB frames to JPEG through TurboJPEG: the photos a volunteers' hub shows its volunteers.
 public enum JPEGEncoder {
     /// The frame as a baseline JPEG of this quality (1–100), 4:2:0 like a camera's.
     public static func encode(_ frame: Frame, quality: Int = 80) throws(MediaError) -> [UInt8] {

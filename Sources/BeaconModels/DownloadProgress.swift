@@ -34,12 +34,6 @@ public final class ConsoleProgressReporter: DownloadProgressObserver, @unchecked
         self.write = write
     }
 
-    /// Writes to standard error, as a bar when standard error is a terminal.
-    public static func standardError() -> ConsoleProgressReporter {
-        let style: Style = isatty(STDERR_FILENO) == 1 ? .bar : .percentLines
-        return ConsoleProgressReporter(style: style) { text in FileHandle.standardError.write(Data(text.utf8)) }
-    }
-
     public func downloadStarted(fileName: String, from url: URL, expectedBytes: Int64?) {
         lock.withLock {
             lastShownPercent = -1

@@ -113,7 +113,7 @@ public struct SettingsStore: Sendable {
     /// Usage statistics, kept in the same file.
     public var usage: UsageStore { UsageStore(database: database, file: file) }
     public var pairedPhones: PairedPhoneStore { PairedPhoneStore(database: database, file: file) }
-    public var helpersHub: HelpersHubStore { HelpersHubStore(database: database, file: file) }
+    public var volunteersHub: VolunteersHubStore { VolunteersHubStore(database: database, file: file) }
     /// The objects this person taught Beacon, as embeddings.
     public var taughtObjects: TaughtObjectStore { TaughtObjectStore(database: database, file: file) }
 

@@ -33,7 +33,7 @@ struct Beacon: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [AssistCommand.self, DetectCommand.self, TeachCommand.self, DepthCommand.self, FindCommand.self, FindTextCommand.self, FindRideCommand.self, ReadCommand.self,
-                      RideCommand.self, ServeCommand.self, HelpersCommand.self, HubCommand.self, SettingsCommand.self, ModelsCommand.self, BenchCommand.self],
+                      RideCommand.self, ServeCommand.self, VolunteersCommand.self, HubCommand.self, SettingsCommand.self, ModelsCommand.self, BenchCommand.self],
         defaultSubcommand: AssistCommand.self
     )
 
@@ -45,7 +45,7 @@ struct Beacon: AsyncParsableCommand {
             do {
                 try BenchCommand.forward(Array(arguments.dropFirst()))
             } catch let error as UserFacingError {
-                FileHandle.standardError.write(Data("beacon: \(error.sentence)\n".utf8))
+                StandardStreams.write("beacon: \(error.sentence)\n", to: STDERR_FILENO)
                 Foundation.exit(1)
             } catch {
                 Foundation.exit(1)

@@ -91,8 +91,8 @@ struct HubCLITests {
         let address = hub.address, photo = hub.photo, call = hub.call
         let data = hub.folder.appendingPathComponent("data").path
 
-        let joined = try BeaconBinary.run(["helpers", "join", address, personCode.lowercased(), "--name", "Ann", "--data-dir", data])
-        #expect(joined.stdout == "Joined the helpers' hub at \(address) as Ann.\n", "\(joined.stdout) \(joined.stderr)")
+        let joined = try BeaconBinary.run(["volunteers", "join", address, personCode.lowercased(), "--name", "Ann", "--data-dir", data])
+        #expect(joined.stdout == "Joined the volunteers' hub at \(address) as Ann.\n", "\(joined.stdout) \(joined.stderr)")
 
         // The volunteer, through the API as their page would.
         let volunteer = try #require(try call(["-X", "POST", "--data", #"{"code":"\#(volunteerCode)","name":"Bo"}"#,
@@ -101,7 +101,7 @@ struct HubCLITests {
 
         let asking = Process()
         asking.executableURL = BeaconBinary.url
-        asking.arguments = ["helpers", "ask", "my keys", "--input", photo.path, "--wait", "60", "--data-dir", data]
+        asking.arguments = ["volunteers", "ask", "my keys", "--input", photo.path, "--wait", "60", "--data-dir", data]
         let output = Pipe()
         asking.standardOutput = output
         asking.standardError = FileHandle.nullDevice
@@ -135,16 +135,17 @@ struct HubCLITests {
         let after = try call(["-H", "Authorization: Bearer \(token)", "\(address)api/jobs/\(id)/photos/1"]) as? [String: Any]
         #expect(after?["error"] != nil)
 
-        #expect(try BeaconBinary.run(["helpers", "leave", "--data-dir", data]).stdout == "Left the helpers' hub.\n")
-        BeaconBinary.expectOneSentence(try BeaconBinary.run(["helpers", "ask", "keys", "--input", photo.path, "--data-dir", data]),
-                                       containing: "Join a helpers' hub first")
+        // "helpers", the command's name before, still works.
+        #expect(try BeaconBinary.run(["helpers", "leave", "--data-dir", data]).stdout == "Left the volunteers' hub.\n")
+        BeaconBinary.expectOneSentence(try BeaconBinary.run(["volunteers", "ask", "keys", "--input", photo.path, "--data-dir", data]),
+                                       containing: "Join a volunteers' hub first")
     }
 
     @Test func ctrlCCancelsTheRequest() throws {
         guard let hub = try RunningHub.start("beacon-helpers-cancel") else { return }
         defer { hub.stop() }
         let data = hub.folder.appendingPathComponent("data").path
-        _ = try BeaconBinary.run(["helpers", "join", hub.address, try hub.invitation("person"), "--name", "Ann", "--data-dir", data])
+        _ = try BeaconBinary.run(["volunteers", "join", hub.address, try hub.invitation("person"), "--name", "Ann", "--data-dir", data])
         let volunteer = try #require(try hub.call(["-X", "POST", "--data", #"{"code":"\#(try hub.invitation("volunteer"))","name":"Bo"}"#,
                                                    "\(hub.address)api/join"]) as? [String: Any])
         let token = try #require(volunteer["token"] as? String)
@@ -154,7 +155,7 @@ struct HubCLITests {
 
         let asking = Process()
         asking.executableURL = BeaconBinary.url
-        asking.arguments = ["helpers", "ask", "my keys", "--input", hub.photo.path, "--wait", "60", "--data-dir", data]
+        asking.arguments = ["volunteers", "ask", "my keys", "--input", hub.photo.path, "--wait", "60", "--data-dir", data]
         let output = Pipe()
         asking.standardOutput = output
         asking.standardError = FileHandle.nullDevice

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import BeaconCore
 
-/// Asking a helpers' hub from the assistant, over recorded events: what is sent, said and guided to.
+/// Asking a volunteers' hub from the assistant, over recorded events: what is sent, said and guided to.
 @Suite struct HelpRequestSessionTests {
     typealias Support = AssistantSessionTests
 
-    static func helpers(_ effects: [AssistantEffect]) -> [HelpersEffect] {
+    static func helpers(_ effects: [AssistantEffect]) -> [VolunteersEffect] {
         effects.compactMap { if case .helpers(let effect) = $0 { effect } else { nil } }
     }
 
@@ -129,7 +129,7 @@ import Testing
 
         var lonely = Self.asking()
         let failed = lonely.handle(.helpers(.failed(.notJoined), timestamp: 1.5))
-        #expect(Support.said(failed).map(\.text) == ["No helpers' hub joined; use beacon helpers join first."])
+        #expect(Support.said(failed).map(\.text) == ["No volunteers' hub joined; use beacon volunteers join first."])
         #expect(lonely.mode == .onDemandScanning)
     }
 }

@@ -28,21 +28,21 @@ import Testing
         #expect(folder.names.allSatisfy { !$0.contains("unreadable") })
     }
 
-    @Test func theHelpersHubJoinedIsKeptUntilLeft() throws {
+    @Test func theVolunteersHubJoinedIsKeptUntilLeft() throws {
         let folder = try StoreTestFolder()
-        let membership = HelpersHubStore.Membership(url: "https://hub.example.org:8444/", token: "t0ken", name: "Ann",
+        let membership = VolunteersHubStore.Membership(url: "https://hub.example.org:8444/", token: "t0ken", name: "Ann",
                                                     language: "ru")
         do {
             let store = try SettingsStore(folder: folder.url)
-            #expect(try store.helpersHub.membership() == nil)
-            try store.helpersHub.save(membership)
+            #expect(try store.volunteersHub.membership() == nil)
+            try store.volunteersHub.save(membership)
             // Joining another hub replaces the first: one hub at a time.
-            try store.helpersHub.save(membership)
+            try store.volunteersHub.save(membership)
         }
         let reopened = try SettingsStore(folder: folder.url)
-        #expect(try reopened.helpersHub.membership() == membership)
-        try reopened.helpersHub.forget()
-        #expect(try SettingsStore(folder: folder.url).helpersHub.membership() == nil)
+        #expect(try reopened.volunteersHub.membership() == membership)
+        try reopened.volunteersHub.forget()
+        #expect(try SettingsStore(folder: folder.url).volunteersHub.membership() == nil)
     }
 
     @Test func theFileIsInWALModeAndSound() throws {

@@ -101,8 +101,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case falls(FallEvent)
     /// A car checked for find my ride (AssistantSession+Ride.swift).
     case ride(RideEvent, timestamp: Double)
-    /// What the helpers' hub and the mark's follower report (AssistantSession+Helpers.swift).
-    case helpers(HelpersEvent, timestamp: Double)
+    /// What the volunteers' hub and the mark's follower report (AssistantSession+Volunteers.swift).
+    case helpers(VolunteersEvent, timestamp: Double)
     /// Taught things: what is learned, views while teaching, stores and forgets done (AssistantSession+Taught.swift).
     case taught(TaughtEvent, timestamp: Double)
 }
@@ -143,8 +143,8 @@ public enum AssistantEffect: Sendable, Hashable {
     /// Check this car (a find-my-ride track) in this frame: its colour at once (`RideEvent.colourSeen`), then its plate
     /// (`RideEvent.checked`), on the inference turns.
     case checkCar(track: Int, frame: Int, box: NormalizedRect, hiddenBy: [NormalizedRect])
-    /// Open, feed or close the request to a helpers' hub.
-    case helpers(HelpersEffect)
+    /// Open, feed or close the request to a volunteers' hub.
+    case helpers(VolunteersEffect)
     /// Watch for views while teaching, store what was taught, forget a thing.
     case taught(TaughtEffect)
     /// The names of the person's taught things, whenever they change (the first time they are known too): for a

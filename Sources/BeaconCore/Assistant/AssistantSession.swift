@@ -9,7 +9,7 @@ import Foundation
 ///
 /// This file keeps the state, the routing of events and the modes; each job's rules are read alone in a file of their
 /// own: +Commands (what each command starts), +Scanning (explore and scanning), +Settings (settings, power, help),
-/// +Speech (the arbiter and the guidance and reader effects), +Reading (capturing a page), +Falls, +Helpers, +Ride, +Taught and +Walk.
+/// +Speech (the arbiter and the guidance and reader effects), +Reading (capturing a page), +Falls, +Volunteers, +Ride, +Taught and +Walk.
 public struct AssistantSession: Sendable {
     public struct Configuration: Sendable {
         /// The detector's classes, in index order.
@@ -32,7 +32,7 @@ public struct AssistantSession: Sendable {
         public var job: AssistantJob?
         /// How battery saver and heat pace the engines; text recognition drops frames for longer than detection.
         public var powerPolicy = PowerPolicy()
-        /// How a request to a helpers' hub behaves (photo pace, reminders, the marked spot's size).
+        /// How a request to a volunteers' hub behaves (photo pace, reminders, the marked spot's size).
         public var helpers = HelpPolicy()
         /// How many pictures "read" takes of a page at most while its central block is in doubt (as `beacon read`).
         public var pageCaptures = 3
@@ -57,7 +57,7 @@ public struct AssistantSession: Sendable {
     /// Fall detection and the emergency message (AssistantSession+Falls.swift).
     var falls = FallWatch()
     var guidance: GuidanceSession?
-    /// The open request to a helpers' hub (AssistantSession+Helpers.swift).
+    /// The open request to a volunteers' hub (AssistantSession+Volunteers.swift).
     var helpRequest: HelpRequest?
     /// Find my ride's cars and checks (AssistantSession+Ride.swift).
     var rideSearch: RideSearch?
@@ -264,7 +264,7 @@ public struct AssistantSession: Sendable {
             break // handleFalls took it
         case .helpers(let event, let timestamp):
             lastTimestamp = timestamp
-            handleHelpers(event, at: timestamp, into: &effects)
+            handleVolunteers(event, at: timestamp, into: &effects)
         case .ride(let event, let timestamp):
             lastTimestamp = timestamp
             handleRide(event, at: timestamp, into: &effects)

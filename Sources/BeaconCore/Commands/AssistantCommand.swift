@@ -12,7 +12,7 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case walk
     /// Find the car that came for the person by its plate (and colour): "find my ride, red, plate PF F 3600".
     case findRide(String)
-    /// Ask a helpers' hub's sighted volunteers to find this thing in the camera's photos ("ask for help finding my keys").
+    /// Ask a volunteers' hub's sighted volunteers to find this thing in the camera's photos ("ask for help finding my keys").
     case askForHelp(String)
     /// The thing a helper marked is found: the request closes (its photos are deleted on the hub).
     case foundIt

@@ -11,7 +11,7 @@ public struct Phrasebook: Sendable, Hashable {
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
         DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(), WalkPhrases(),
-        HelperPhrases(), RidePhrases(), TaughtPhrases(),
+        VolunteerPhrases(), RidePhrases(), TaughtPhrases(),
     ]
 
     public init(language: TextLanguage = .english, distanceUnit: DistanceUnit = .metres) {
@@ -22,7 +22,7 @@ public struct Phrasebook: Sendable, Hashable {
     public var assistant: AssistantPhrases { AssistantPhrases() }
     public var help: HelpPhrases { HelpPhrases() }
     public var walk: WalkPhrases { WalkPhrases() }
-    public var helpers: HelperPhrases { HelperPhrases() }
+    public var helpers: VolunteerPhrases { VolunteerPhrases() }
     public var ride: RidePhrases { RidePhrases() }
     public var taught: TaughtPhrases { TaughtPhrases() }
 

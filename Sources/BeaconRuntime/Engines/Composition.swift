@@ -195,17 +195,17 @@ public struct Composition {
         try UserData(folder: dataFolder(given: dataDirectory), knownLabels: ObjectVocabulary.coco)
     }
 
-    /// The line to the helpers' hub this person joined (none joined: a link that answers "no hub joined"). A stored
+    /// The line to the volunteers' hub this person joined (none joined: a link that answers "no hub joined"). A stored
     /// membership that cannot be read is said once and treated as none.
-    public func helpersLink(store: UserData, transcript: any Transcript) -> HelpersLink {
-        let membership: HelpersHubStore.Membership?
+    public func volunteersLink(store: UserData, transcript: any Transcript) -> VolunteersLink {
+        let membership: VolunteersHubStore.Membership?
         do {
-            membership = try store.settingsStore.helpersHub.membership()
+            membership = try store.settingsStore.volunteersHub.membership()
         } catch {
             transcript.note("beacon: \(error.sentence)")
             membership = nil
         }
-        return HelpersLink(membership: membership, log: { transcript.note($0) })
+        return VolunteersLink(membership: membership, log: { transcript.note($0) })
     }
 
     /// Where setup puts the sample media ($BEACON_SAMPLES, else ~/.cache/beacon/samples).

@@ -41,7 +41,7 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         let output = runner.output
         runner.imu = IMUFeed(lines: sensors, pacing: .live)
         runner.webhook = WebhookSender(log: { [transcript = host.transcript] in transcript.note($0) })
-        runner.helpers = host.composition.helpersLink(store: host.store, transcript: host.transcript)
+        runner.helpers = host.composition.volunteersLink(store: host.store, transcript: host.transcript)
         runner.cameraOrientation = { [weak self] in self.flatMap { session in session.lock.withLock { session.orientation } } }
         runner.onEffect = { [unowned runner, outbox] effect in
             if case .modeChanged(let mode) = effect { outbox.send(.frames(frameRate: PhoneEffects.frameRate(for: mode))) }

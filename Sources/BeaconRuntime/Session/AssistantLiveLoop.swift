@@ -147,7 +147,7 @@ public final class AssistantLiveLoop {
             let item = inbox.next(timeout: 0.05)
             let clock = Monotonic.seconds() - start
             try runner.feedFalls(at: clock, inStep: false)
-            try runner.feedHelpers(at: clock)
+            try runner.feedVolunteers(at: clock)
             if imuOnStdin, runner.imu?.isFinished == true { endOfInput = true }
             try runner.settle(at: clock)
             if clock >= nextPowerReading { try readPower(at: clock) }

@@ -95,7 +95,7 @@ public struct AssistantRun {
         // Falls: IMU samples in step with the session clock (scripted) or on a thread (live); messages on a thread.
         if let imu { runner.imu = try IMUFeed(path: imu, pacing: live ? .live : .inStep) }
         runner.webhook = WebhookSender(log: { transcript.note($0) })
-        runner.helpers = composition.helpersLink(store: store, transcript: transcript)
+        runner.helpers = composition.volunteersLink(store: store, transcript: transcript)
         if live {
             let listenAlways = alwaysListening || settings.alwaysListening
             let voice = microphone.map { microphone in

@@ -75,7 +75,7 @@ extension AssistantRunner {
             case .emergency(let emergency):
                 webhook?.handle(emergency)
             case .helpers(let request):
-                helpersEffect(request)
+                volunteersEffect(request)
             case .checkCar(let track, let frameIndex, let box, let hiddenBy):
                 try checkCar(track: track, frame: frameIndex, box: box, hiddenBy: hiddenBy, at: clock)
             case .taught(let request):

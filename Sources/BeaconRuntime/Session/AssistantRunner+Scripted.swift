@@ -96,11 +96,11 @@ extension AssistantRunner {
     }
 
     /// The one pump of the source's clock, for scripts and jobs alike: what the motion sensor, the emergency sender
-    /// and the helpers' hub brought by `clock`, the sound due by then, and the frame worked on in line (or, with no
+    /// and the volunteers' hub brought by `clock`, the sound due by then, and the frame worked on in line (or, with no
     /// frame, time passing).
     func step(_ frame: Frame?, at clock: Double) throws {
         try feedFalls(at: clock, inStep: true)
-        try feedHelpers(at: clock)
+        try feedVolunteers(at: clock)
         try settle(at: clock)
         if let frame {
             try process(frame, at: clock, inLine: true)

@@ -160,8 +160,8 @@ public final class AssistantRunner {
     /// IMU samples (`--imu`) and the sender of emergency messages (AssistantRunner+Falls.swift).
     public var imu: IMUFeed?
     public var webhook: WebhookSender?
-    /// The person's helpers' hub, for "ask for help finding …"; nil: such a request is answered "no hub joined".
-    public var helpers: HelpersLink?
+    /// The person's volunteers' hub, for "ask for help finding …"; nil: such a request is answered "no hub joined".
+    public var helpers: VolunteersLink?
     /// Which way the camera points now, when a phone reports it: sent with each photo to helpers.
     public var cameraOrientation: (() -> DeviceOrientation?)?
     /// Small grey copies of the frames sent as photos to helpers, by frame: a mark on one is looked for again in

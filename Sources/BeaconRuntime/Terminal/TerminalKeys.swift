@@ -107,31 +107,31 @@ public final class TerminalKeys: @unchecked Sendable {
         guard var line = typed else {
             guard bytes.count == 1, enter.contains(bytes[0]) else { return false }
             typed = []
-            FileHandle.standardError.write(Data("> ".utf8))
+            StandardStreams.write("> ", to: STDERR_FILENO)
             return true
         }
         for byte in bytes {
             switch byte {
             case 10, 13:
                 typed = nil
-                FileHandle.standardError.write(Data("\n".utf8))
+                StandardStreams.write("\n", to: STDERR_FILENO)
                 let text = String(decoding: line, as: UTF8.self)
                 lock.withLock { inputs.append(.line(text)) }
                 return true
             case 0x1B:
                 typed = nil
-                FileHandle.standardError.write(Data("\n".utf8))
+                StandardStreams.write("\n", to: STDERR_FILENO)
                 return true
             case 127, 8:
                 if !line.isEmpty {
                     // Step back over a whole UTF-8 character (its continuation bytes, then its lead byte).
                     while let last = line.last, last & 0xC0 == 0x80 { line.removeLast() }
                     if !line.isEmpty { line.removeLast() }
-                    FileHandle.standardError.write(Data("\u{8} \u{8}".utf8))
+                    StandardStreams.write("\u{8} \u{8}", to: STDERR_FILENO)
                 }
             default:
                 line.append(byte)
-                FileHandle.standardError.write(Data([byte]))
+                StandardStreams.write(bytes: [byte], to: STDERR_FILENO)
             }
         }
         typed = line

@@ -5,7 +5,7 @@ import Foundation
 import NIOHTTP1
 
 /// The few calls the bench makes, on the hub's routes and in its bodies (BeaconHubProtocol), through
-/// `HelpersClient.send`. A transport failure throws as it comes; an answer other than the one expected throws
+/// `VolunteersClient.send`. A transport failure throws as it comes; an answer other than the one expected throws
 /// `HubCommandError`.
 struct BenchHubClient {
     /// A request in a volunteer's offers.
@@ -98,7 +98,7 @@ struct BenchHubClient {
     private func raw(_ route: HubRoute, on base: String, job: Int? = nil, photo: Int? = nil, token: String,
                      body: [UInt8]? = nil, type: String = "application/json") async throws -> (Int, Data) {
         let method: HTTPMethod = route.method == .post ? .POST : .GET
-        return try await HelpersClient.send(route.url(on: base, job: job, photo: photo), method, token: token, body: body,
+        return try await VolunteersClient.send(route.url(on: base, job: job, photo: photo), method, token: token, body: body,
                                             type: body == nil ? nil : type, timeout: .seconds(2), limit: 1 << 22)
     }
 }

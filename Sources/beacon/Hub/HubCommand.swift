@@ -9,11 +9,11 @@ import BeaconStore
 import Foundation
 import Logging
 
-/// `beacon hub`: the helpers' hub a community runs, where people ask and sighted volunteers answer.
+/// `beacon hub`: the volunteers' hub a community runs, where people ask and sighted volunteers answer.
 struct HubCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hub",
-        abstract: "Run a helpers' hub: people ask for help finding a thing, sighted volunteers mark it in their photos.",
+        abstract: "Run a volunteers' hub: people ask for help finding a thing, sighted volunteers mark it in their photos.",
         discussion: """
             Every piece of the hub's state is in PostgreSQL, so any number of 'beacon hub serve' on one database \
             behave as one hub. The database's address comes from --database or BEACON_HUB_DATABASE, e.g. \

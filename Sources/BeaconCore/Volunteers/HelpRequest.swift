@@ -1,11 +1,11 @@
-/// What the helpers' hub, and the runtime's follower of a marked spot, tell the session.
-public enum HelpersEvent: Sendable, Hashable {
-    /// The frame the session asked for (`HelpersEffect.sendPhoto`) reached the hub as its photo number `photo`.
+/// What the volunteers' hub, and the runtime's follower of a marked spot, tell the session.
+public enum VolunteersEvent: Sendable, Hashable {
+    /// The frame the session asked for (`VolunteersEffect.sendPhoto`) reached the hub as its photo number `photo`.
     case photoSent(photo: Int, frame: Int)
     /// A helper took the request.
     case taken
     /// A helper marked the thing, said it is not in a photo, or wrote words.
-    case marked(HelperMark)
+    case marked(VolunteerMark)
     /// The marked spot was found again in the picture of `frame` (the photo's patch around the mark, matched there).
     case markSeen(NormalizedPoint, frame: Int)
     /// The helper ended the request, or the hub closed it.
@@ -15,7 +15,7 @@ public enum HelpersEvent: Sendable, Hashable {
 }
 
 public enum HelpFailure: Sendable, Hashable {
-    /// This Beacon joined no hub (`beacon helpers join`).
+    /// This Beacon joined no hub (`beacon volunteers join`).
     case notJoined
     /// The hub did not answer.
     case unreachable
@@ -26,7 +26,7 @@ public enum HelpFailure: Sendable, Hashable {
 }
 
 /// What the session asks of the helpers' adapter.
-public enum HelpersEffect: Sendable, Hashable {
+public enum VolunteersEffect: Sendable, Hashable {
     /// Open a request for help finding `object`, for helpers who speak `language`.
     case ask(object: String, language: TextLanguage)
     /// Send the picture of this frame (the newest) as the request's next photo, answered with `photoSent`.

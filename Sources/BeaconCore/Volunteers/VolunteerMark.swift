@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a sighted helper said about the person's photo (the hub's marks), as Beacon tells it.
-public enum HelperMark: Sendable, Hashable {
+public enum VolunteerMark: Sendable, Hashable {
     /// The thing is here: normalized coordinates (0…1, origin top-left) in photo `photo`.
     case point(photo: Int, x: Double, y: Double)
     case notInPhoto(photo: Int)
@@ -11,7 +11,7 @@ public enum HelperMark: Sendable, Hashable {
     /// One short sentence, the most important word first: where, as a clock direction from where the camera pointed
     /// when the photo was taken; or the helper's own words.
     public func sentence(language: TextLanguage = .english, fieldOfView: Double = 60) -> String {
-        let book = Phrasebook(language: language), words = HelperPhrases()
+        let book = Phrasebook(language: language), words = VolunteerPhrases()
         switch self {
         case .point(_, let x, let y):
             let direction = Direction.of(x: x, y: y)

@@ -1,5 +1,5 @@
 /// Help from a distance in the session (ViewShare's job): "ask for help finding my keys" opens a request on the
-/// person's helpers' hub, the newest camera picture goes out as a photo every 2 s, and once a helper marks the thing
+/// person's volunteers' hub, the newest camera picture goes out as a photo every 2 s, and once a helper marks the thing
 /// in one of them, the marked spot is guided to like a found object — the same beats, pan and words — carried
 /// across the camera's motion since that photo. "Found it", "stop sharing" and "stop" close the request.
 extension AssistantSession {
@@ -48,7 +48,7 @@ extension AssistantSession {
         if remind { say(phrasebook.helpers.stillAsking, at: timestamp, priority: .stateChange, into: &effects) }
     }
 
-    mutating func handleHelpers(_ event: HelpersEvent, at timestamp: Double, into effects: inout [AssistantEffect]) {
+    mutating func handleVolunteers(_ event: VolunteersEvent, at timestamp: Double, into effects: inout [AssistantEffect]) {
         guard var request = helpRequest else { return }
         let words = phrasebook.helpers
         switch event {

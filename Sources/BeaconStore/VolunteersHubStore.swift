@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 
-/// The helpers' hub this person joined (`beacon helpers join`), in `beacon.sqlite`: its address and the token the
+/// The volunteers' hub this person joined (`beacon volunteers join`), in `beacon.sqlite`: its address and the token the
 /// invitation gave. The token is kept as it is, not as a digest: Beacon must show it to the hub on every call. One hub
 /// at a time; joining another replaces it.
-public struct HelpersHubStore: Sendable {
+public struct VolunteersHubStore: Sendable {
     let database: DatabaseQueue
     let file: URL
 

@@ -19,20 +19,6 @@ extension Transcript {
     }
 }
 
-/// The terminal's transcript: results on standard output, notes on standard error, each written at once so pipes
-/// and screen readers see them as they come.
-public struct StandardStreams: Transcript {
-    public init() {}
-
-    public func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-
-    public func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-}
-
 /// A transcript kept in memory: what a run reported, for whoever started it in process (tests, and a caller that
 /// shows the lines elsewhere) to read afterwards.
 public final class KeptTranscript: Transcript, @unchecked Sendable {

@@ -1,5 +1,5 @@
 /// What Beacon says while sighted helpers of a hub look for a thing in the person's photos.
-public struct HelperPhrases: PhraseTable {
+public struct VolunteerPhrases: PhraseTable {
     public init() {}
 
     public let asking = PhraseTemplate("Asking for help.", ru: "Прошу помощи.", zh: "正在请求帮助。")
@@ -22,15 +22,15 @@ public struct HelperPhrases: PhraseTable {
                                                zh: "已停止分享；请求已关闭。")
     /// "Found it" or "stop sharing" with no request open.
     public let noRequest = PhraseTemplate("No request for help is open.", ru: "Просьбы о помощи нет.", zh: "没有求助请求。")
-    public let notJoined = PhraseTemplate("No helpers' hub joined; use beacon helpers join first.",
+    public let notJoined = PhraseTemplate("No volunteers' hub joined; use beacon volunteers join first.",
                                           ru: "Нет сообщества помощников; сначала присоединитесь к нему.",
                                           zh: "未加入志愿者中心；请先加入。")
-    public let unreachable = PhraseTemplate("Helpers' hub unreachable; request ended.", ru: "Сообщество помощников недоступно; просьба прекращена.",
+    public let unreachable = PhraseTemplate("Volunteers' hub unreachable; request ended.", ru: "Сообщество помощников недоступно; просьба прекращена.",
                                             zh: "无法连接志愿者中心；请求已结束。")
-    public let notMember = PhraseTemplate("The helpers' hub no longer knows this Beacon; join again.",
+    public let notMember = PhraseTemplate("The volunteers' hub no longer knows this Beacon; join again.",
                                           ru: "Сообщество помощников больше не знает этот Beacon; присоединитесь снова.",
                                           zh: "志愿者中心不再认识此 Beacon；请重新加入。")
-    public let refused = PhraseTemplate("The helpers' hub refused the request; try later.", ru: "Сообщество отклонило просьбу; попробуйте позже.",
+    public let refused = PhraseTemplate("The volunteers' hub refused the request; try later.", ru: "Сообщество отклонило просьбу; попробуйте позже.",
                                         zh: "志愿者中心拒绝了请求；请稍后再试。")
     /// The person cancelled (Ctrl-C at the terminal).
     public let cancelled = PhraseTemplate("Request cancelled.", ru: "Просьба отменена.", zh: "请求已取消。")

@@ -6,13 +6,13 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// The person's side of a helpers' hub: join with an invitation, ask, send photos, read what helpers marked, cancel.
+/// The person's side of a volunteers' hub: join with an invitation, ask, send photos, read what helpers marked, cancel.
 /// Plain calls on the hub's JSON API (docs/hub-protocol.md; the routes and bodies are `BeaconHubProtocol`'s), through
 /// AsyncHTTPClient as the emergency webhook; every failure is one sentence.
-public struct HelpersClient: Sendable {
-    public let membership: HelpersHubStore.Membership
+public struct VolunteersClient: Sendable {
+    public let membership: VolunteersHubStore.Membership
 
-    public init(membership: HelpersHubStore.Membership) {
+    public init(membership: VolunteersHubStore.Membership) {
         self.membership = membership
     }
 
@@ -22,15 +22,15 @@ public struct HelpersClient: Sendable {
         public var isClosed: Bool
         public var isTaken: Bool
         public var photos: Int
-        public var marks: [HelperMark]
+        public var marks: [VolunteerMark]
     }
 
     /// Joins the hub at `url` with a person's invitation code and returns the membership to keep.
-    public static func join(url: String, code: String, name: String, language: String) async throws -> HelpersHubStore.Membership {
+    public static func join(url: String, code: String, name: String, language: String) async throws -> VolunteersHubStore.Membership {
         let base = try Self.base(url)
         let reply: HubJoinReply = try await call(.join, on: base, token: nil,
                                                  json: HubJoinRequest(code: code, name: name, languages: [language]))
-        return HelpersHubStore.Membership(url: base, token: reply.token, name: name, language: language)
+        return VolunteersHubStore.Membership(url: base, token: reply.token, name: name, language: language)
     }
 
     /// Opens a request for help finding `object`, for helpers who speak `language` (the one joined with when nil);
@@ -53,7 +53,7 @@ public struct HelpersClient: Sendable {
 
     public func job(_ id: Int) async throws -> Job {
         let reply: HubJobReply = try await Self.call(.showJob, on: membership.url, job: id, token: membership.token)
-        let marks = reply.marks.compactMap { mark -> HelperMark? in
+        let marks = reply.marks.compactMap { mark -> VolunteerMark? in
             switch mark.kind {
             case .point(let photo, let x, let y)?: .point(photo: photo, x: x, y: y)
             case .notInPhoto(let photo)?: .notInPhoto(photo: photo)
@@ -74,7 +74,7 @@ public struct HelpersClient: Sendable {
     /// The hub's address with one trailing slash; http or https only.
     static func base(_ url: String) throws -> String {
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-            throw HelpersError(sentence: "A hub's address looks like https://hub.example.org:8444/.")
+            throw VolunteersError(sentence: "A hub's address looks like https://hub.example.org:8444/.")
         }
         return url.hasSuffix("/") ? url : url + "/"
     }
@@ -85,7 +85,7 @@ public struct HelpersClient: Sendable {
         do {
             body = try HubJSON.encoder().encode(json)
         } catch {
-            throw HelpersError(sentence: "Beacon could not write its request to the hub.")
+            throw VolunteersError(sentence: "Beacon could not write its request to the hub.")
         }
         return try await call(route, on: base, job: job, token: token, body: Array(body), type: "application/json")
     }
@@ -99,25 +99,25 @@ public struct HelpersClient: Sendable {
             (status, data) = try await Self.send(url, HTTPMethod(rawValue: route.method.rawValue), token: token, body: body,
                                                  type: type, headers: headers, timeout: .seconds(15))
         } catch {
-            throw HelpersError(sentence: "The helpers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.",
+            throw VolunteersError(sentence: "The volunteers' hub at \(url.split(separator: "/").prefix(3).joined(separator: "/")) did not answer.",
                                status: nil)
         }
         guard (200..<300).contains(status) else {
             let reason = (try? HubJSON.decoder().decode(HubRefusal.self, from: data))?.error
             if status == 401 {
-                throw HelpersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.",
+                throw VolunteersError(sentence: "The hub no longer knows this Beacon; join again with a new invitation.",
                                    status: status)
             }
-            throw HelpersError(sentence: reason ?? "The hub refused (\(status)).", status: status)
+            throw VolunteersError(sentence: reason ?? "The hub refused (\(status)).", status: status)
         }
         guard let reply = try? HubJSON.decoder().decode(Reply.self, from: data) else {
-            throw HelpersError(sentence: "The hub's answer made no sense to Beacon.", status: status)
+            throw VolunteersError(sentence: "The hub's answer made no sense to Beacon.", status: status)
         }
         return reply
     }
 }
 
-extension HelpersClient {
+extension VolunteersClient {
     /// One call on a hub's API, with the member's bearer token: the status and the body (at most `limit` bytes).
     /// Transport failures throw; any status is returned. The client above and `beacon bench hub` (the volunteer's calls too)
     /// both go through here.
@@ -136,7 +136,7 @@ extension HelpersClient {
     }
 }
 
-public struct HelpersError: UserFacingError, Equatable {
+public struct VolunteersError: UserFacingError, Equatable {
     public var sentence: String
     /// The hub's HTTP status when it answered with a refusal; nil when it did not answer at all (or before asking).
     public var status: Int?

@@ -3,15 +3,15 @@ import BeaconMedia
 import BeaconVision
 import Foundation
 
-/// Help from a distance in the runner: the session's requests go to the `HelpersLink`, frames asked for go out as
+/// Help from a distance in the runner: the session's requests go to the `VolunteersLink`, frames asked for go out as
 /// JPEG photos, and once a helper marked one, the photo's patch around the mark is looked for in each new frame.
 extension AssistantRunner {
-    /// What the helpers' hub said since the last call goes to the session.
-    public func feedHelpers(at clock: Double) throws {
+    /// What the volunteers' hub said since the last call goes to the session.
+    public func feedVolunteers(at clock: Double) throws {
         for event in helpers?.takeEvents() ?? [] { try dispatch(.helpers(event, timestamp: clock), at: clock) }
     }
 
-    func helpersEffect(_ effect: HelpersEffect) {
+    func volunteersEffect(_ effect: VolunteersEffect) {
         switch effect {
         case .sendPhoto(let index):
             guard let frame = recentFrames.last(where: { $0.index == index }) else { return }

@@ -5,24 +5,26 @@ import BeaconRuntime
 import BeaconStore
 import Foundation
 
-/// `beacon helpers`: the person's side of a helpers' hub, from the terminal.
-struct HelpersCommand: AsyncParsableCommand {
+/// `beacon volunteers`: the person's side of a volunteers' hub, from the terminal.
+struct VolunteersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "helpers",
-        abstract: "Ask sighted volunteers of a helpers' hub to find a thing in your photo.",
+        commandName: "volunteers",
+        abstract: "Ask the sighted volunteers of a hub to find a thing in your photo.",
         discussion: """
             Join once with the invitation the hub's operator gave you; then ask with a photo. Beacon says what the \
             volunteer marked: where the thing is, as a clock direction from where the camera pointed, or their words.
 
             Examples:
-              beacon helpers join https://hub.example.org:8444/ K7QM3XRT9PWD2HNA --name Ann
-              beacon helpers ask "my keys" --input hall.jpg
+              beacon volunteers join https://hub.example.org:8444/ K7QM3XRT9PWD2HNA --name Ann
+              beacon volunteers ask "my keys" --input hall.jpg
             """,
-        subcommands: [Join.self, Ask.self, Leave.self])
+        subcommands: [Join.self, Ask.self, Leave.self],
+        // The name it had before: scripts written then still work.
+        aliases: ["helpers"])
 
     struct Join: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Join a helpers' hub with a person's invitation code.",
-                                                        usage: "beacon helpers join <url> <code> --name <name> [<options>]")
+        static let configuration = CommandConfiguration(abstract: "Join a volunteers' hub with a person's invitation code.",
+                                                        usage: "beacon volunteers join <url> <code> --name <name> [<options>]")
 
         @Argument(help: "The hub's address, e.g. https://hub.example.org:8444/.") var url: String
         @Argument(help: "The invitation code.") var code: String
@@ -35,16 +37,16 @@ struct HelpersCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let membership = try await HelpersClient.join(url: url, code: code.uppercased(), name: name, language: language)
-            try Composition().settingsStore(dataDirectory: dataDir).helpersHub.save(membership)
-            Console.line("Joined the helpers' hub at \(membership.url) as \(name).")
+            let membership = try await VolunteersClient.join(url: url, code: code.uppercased(), name: name, language: language)
+            try Composition().settingsStore(dataDirectory: dataDir).volunteersHub.save(membership)
+            Console.line("Joined the volunteers' hub at \(membership.url) as \(name).")
         }
     }
 
     struct Ask: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Ask for help finding a thing in a photo, and say what the volunteer marks.",
-            usage: "beacon helpers ask <object> --input <photo> [<options>]")
+            usage: "beacon volunteers ask <object> --input <photo> [<options>]")
 
         @Argument(help: "What to find, e.g. \"my keys\".") var object: String
         @Option(help: "A JPEG photo of where the thing may be.") var input: String
@@ -56,20 +58,20 @@ struct HelpersCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            guard let membership = try Composition().settingsStore(dataDirectory: dataDir).helpersHub.membership() else {
-                throw HelpersError(sentence: "Join a helpers' hub first: beacon helpers join URL CODE --name NAME.")
+            guard let membership = try Composition().settingsStore(dataDirectory: dataDir).volunteersHub.membership() else {
+                throw VolunteersError(sentence: "Join a volunteers' hub first: beacon volunteers join URL CODE --name NAME.")
             }
             guard let photo = FileManager.default.contents(atPath: input) else {
-                throw HelpersError(sentence: "Cannot read the photo \(input).")
+                throw VolunteersError(sentence: "Cannot read the photo \(input).")
             }
             guard photo.starts(with: [0xFF, 0xD8, 0xFF]) else {
-                throw HelpersError(sentence: "Send a JPEG photo; \(input) is not one.")
+                throw VolunteersError(sentence: "Send a JPEG photo; \(input) is not one.")
             }
-            let client = HelpersClient(membership: membership)
+            let client = VolunteersClient(membership: membership)
             let language = TextLanguage(rawValue: membership.language) ?? .english
             let book = Phrasebook(language: language)
             let job = try await client.ask(object)
-            Console.line(book.say(HelperPhrases().asking))
+            Console.line(book.say(VolunteerPhrases().asking))
             // Ctrl-C cancels the request (the person can cancel at any time) instead of leaving it, and its photo,
             // on the hub until the sweep.
             let asking = Task {
@@ -87,7 +89,7 @@ struct HelpersCommand: AsyncParsableCommand {
             let result = await asking.result
             try? await client.cancel(job: job)
             if asking.isCancelled {
-                Console.line(book.say(HelperPhrases().cancelled))
+                Console.line(book.say(VolunteerPhrases().cancelled))
                 return
             }
             try result.get()
@@ -95,8 +97,8 @@ struct HelpersCommand: AsyncParsableCommand {
 
         /// Polls the request every 2 s and says each new mark; ends at the first place marked or the helper's words,
         /// or when the wait runs out.
-        private func follow(_ job: Int, with client: HelpersClient, language: TextLanguage) async throws {
-            let book = Phrasebook(language: language), words = HelperPhrases()
+        private func follow(_ job: Int, with client: VolunteersClient, language: TextLanguage) async throws {
+            let book = Phrasebook(language: language), words = VolunteerPhrases()
             let start = ContinuousClock.now
             var said = 0, toldStillAsking = false, toldTaken = false
             while ContinuousClock.now - start < .seconds(wait) {
@@ -123,12 +125,12 @@ struct HelpersCommand: AsyncParsableCommand {
     }
 
     struct Leave: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the helpers' hub this Beacon joined.")
+        static let configuration = CommandConfiguration(abstract: "Forget the volunteers' hub this Beacon joined.")
         @Option(help: "Where settings and history are kept (default: ~/.local/share/beacon).") var dataDir: String?
 
         func run() async throws {
-            try Composition().settingsStore(dataDirectory: dataDir).helpersHub.forget()
-            Console.line("Left the helpers' hub.")
+            try Composition().settingsStore(dataDirectory: dataDir).volunteersHub.forget()
+            Console.line("Left the volunteers' hub.")
         }
     }
 }

@@ -3,13 +3,13 @@ import BeaconHubProtocol
 import BeaconStore
 import Foundation
 
-/// The assistant's line to the person's helpers' hub: carries out the session's requests (ask, photos, close) one
+/// The assistant's line to the person's volunteers' hub: carries out the session's requests (ask, photos, close) one
 /// after another on a task of its own, and watches the open request (taken, marks, closed) every second, so no frame
 /// waits for the network. What the hub says comes back as events, taken by the runner between frames.
 ///
 /// One request at a time, as the session keeps one. A photo asked for before the request is open waits for it; a
 /// request closed before the hub answered is closed as soon as it has a number.
-public final class HelpersLink: @unchecked Sendable {
+public final class VolunteersLink: @unchecked Sendable {
     private enum Command: Sendable {
         case ask(object: String, language: TextLanguage)
         case photo(frame: Int, jpeg: [UInt8], orientation: DeviceOrientation?)
@@ -17,13 +17,13 @@ public final class HelpersLink: @unchecked Sendable {
     }
 
     /// The hub this Beacon joined; nil: none (asking is answered with `notJoined`).
-    public let membership: HelpersHubStore.Membership?
+    public let membership: VolunteersHubStore.Membership?
     private let pollInterval: Duration
     /// How long the hub may stay unreachable while a request is open before the request is given up.
     private let patience: Duration
     private let log: @Sendable (String) -> Void
     private let lock = NSLock()
-    private var events: [HelpersEvent] = []
+    private var events: [VolunteersEvent] = []
     /// The open request's number on the hub.
     private var job: Int?
     private var watcher: Task<Void, Never>?
@@ -32,7 +32,7 @@ public final class HelpersLink: @unchecked Sendable {
     /// The link's calls run on a thread of their own: the assistant's engines may hold the cooperative pool.
     private let executor = DedicatedThreadExecutor(name: "beacon-helpers")
 
-    public init(membership: HelpersHubStore.Membership?, pollInterval: Duration = .seconds(1),
+    public init(membership: VolunteersHubStore.Membership?, pollInterval: Duration = .seconds(1),
                 patience: Duration = .seconds(20), log: @escaping @Sendable (String) -> Void) {
         self.membership = membership
         self.pollInterval = pollInterval
@@ -40,7 +40,7 @@ public final class HelpersLink: @unchecked Sendable {
         self.log = log
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         commands = continuation
-        let client = membership.map(HelpersClient.init)
+        let client = membership.map(VolunteersClient.init)
         worker = Task(executorPreference: executor) { [weak self] in
             for await command in stream {
                 guard let self else { return }
@@ -53,7 +53,7 @@ public final class HelpersLink: @unchecked Sendable {
 
     /// Carries out one of the session's requests; `photo` makes the JPEG for `sendPhoto` (and says which way the
     /// camera pointed, when a phone reported it).
-    public func handle(_ effect: HelpersEffect, photo: () throws -> (jpeg: [UInt8], orientation: DeviceOrientation?)?) {
+    public func handle(_ effect: VolunteersEffect, photo: () throws -> (jpeg: [UInt8], orientation: DeviceOrientation?)?) {
         switch effect {
         case .ask(let object, let language):
             commands.yield(.ask(object: object, language: language))
@@ -73,7 +73,7 @@ public final class HelpersLink: @unchecked Sendable {
     }
 
     /// What the hub said since the last call.
-    public func takeEvents() -> [HelpersEvent] {
+    public func takeEvents() -> [VolunteersEvent] {
         lock.withLock {
             defer { events = [] }
             return events
@@ -89,18 +89,18 @@ public final class HelpersLink: @unchecked Sendable {
             await worker?.value
             done.signal()
         }
-        if done.wait(timeout: .now() + 5) == .timedOut { log("beacon: the helpers' hub did not confirm the request closed.") }
+        if done.wait(timeout: .now() + 5) == .timedOut { log("beacon: the volunteers' hub did not confirm the request closed.") }
         lock.withLock { watcher }?.cancel()
         executor.stop()
     }
 
     // MARK: - The worker
 
-    private func post(_ event: HelpersEvent) {
+    private func post(_ event: VolunteersEvent) {
         lock.withLock { events.append(event) }
     }
 
-    private func carryOut(_ command: Command, client: HelpersClient?) async {
+    private func carryOut(_ command: Command, client: VolunteersClient?) async {
         guard let client else {
             if case .ask = command { post(.failed(.notJoined)) }
             return
@@ -112,7 +112,7 @@ public final class HelpersLink: @unchecked Sendable {
                 let id = try await client.ask(object, language: language.rawValue)
                 lock.withLock { job = id }
                 startWatching(id, client: client)
-            } catch let error as HelpersError {
+            } catch let error as VolunteersError {
                 log("beacon: \(error.sentence)")
                 post(.failed(error.failure))
             } catch {
@@ -123,7 +123,7 @@ public final class HelpersLink: @unchecked Sendable {
             do {
                 let photo = try await client.send(photo: jpeg, job: id, orientation: orientation)
                 post(.photoSent(photo: photo, frame: frame))
-            } catch let error as HelpersError {
+            } catch let error as VolunteersError {
                 // One photo lost is no reason to end the request; the next goes out 2 s later.
                 log("beacon: a photo did not reach the helpers: \(error.sentence)")
             } catch {
@@ -134,7 +134,7 @@ public final class HelpersLink: @unchecked Sendable {
         }
     }
 
-    private func close(_ client: HelpersClient) async {
+    private func close(_ client: VolunteersClient) async {
         let open: Int? = lock.withLock {
             defer { job = nil }
             return job
@@ -143,9 +143,9 @@ public final class HelpersLink: @unchecked Sendable {
         guard let open else { return }
         do {
             try await client.cancel(job: open)
-        } catch let error as HelpersError where error.status == 409 || error.status == 404 {
+        } catch let error as VolunteersError where error.status == 409 || error.status == 404 {
             return // closed already (by the helper, or the sweep)
-        } catch let error as HelpersError {
+        } catch let error as VolunteersError {
             log("beacon: the request could not be closed: \(error.sentence)")
         } catch {
             log("beacon: the request could not be closed.")
@@ -153,7 +153,7 @@ public final class HelpersLink: @unchecked Sendable {
     }
 
     /// Watches request `id` until it closes or the link moves on: each change becomes an event once.
-    private func startWatching(_ id: Int, client: HelpersClient) {
+    private func startWatching(_ id: Int, client: VolunteersClient) {
         let task = Task(executorPreference: executor) { [weak self, pollInterval, patience] in
             var taken = false, marks = 0
             var failingSince: ContinuousClock.Instant?
@@ -175,7 +175,7 @@ public final class HelpersLink: @unchecked Sendable {
                         self.post(.closed)
                         return
                     }
-                } catch let error as HelpersError where error.status != nil {
+                } catch let error as VolunteersError where error.status != nil {
                     self.lock.withLock { self.job = nil }
                     self.log("beacon: \(error.sentence)")
                     self.post(.failed(error.failure))

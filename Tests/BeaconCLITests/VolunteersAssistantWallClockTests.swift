@@ -10,7 +10,7 @@ import Testing
 /// photo, passes the middle at 8.9 s. (Still for 4 s, the mark reached Beacon after the pan had begun on a loaded CI
 /// machine: the request, the take and the mark go through the hub on the wall clock.) A suite named "…WallClockTests"
 /// runs after all the others, alone (`make test`): beside them, on CI's two cores, the hub's processes answered too late.
-@Suite(.serialized) struct HelpersAssistantWallClockTests {
+@Suite(.serialized) struct VolunteersAssistantWallClockTests {
     static let frameRate = 15.0
     /// Where the crop window of the 1880×720 canvas starts, and how fast it moves after the still part.
     static let windowStart = 525.0, panFrom = 7.0, panSpeed = 500.0 / 6
@@ -48,7 +48,7 @@ import Testing
                                     "pad=1880:720:640:160:color=0x707070,crop=640:480:x='if(lt(t\\,7)\\,525\\,525+(t-7)*500/6)':y=205,format=yuv420p",
                                     "-t", "13", "-r", "15", "-c:v", "libx264", "-pix_fmt", "yuv420p", video.path])
         let data = hub.folder.appendingPathComponent("data").path
-        let joined = try BeaconBinary.run(["helpers", "join", hub.address, try hub.invitation("person"), "--name", "Ann",
+        let joined = try BeaconBinary.run(["volunteers", "join", hub.address, try hub.invitation("person"), "--name", "Ann",
                                            "--data-dir", data])
         #expect(joined.status == 0, "\(joined.stderr)")
         let volunteer = try #require(try hub.call(["-X", "POST", "--data",
