@@ -188,6 +188,26 @@ import Testing
         }
     }
 
+    /// The dark, rainy night photo held in front of the camera: the assistant says once that it is dark, looks at
+    /// the brightened picture too, and finds the black BMW by its plate, as `beacon ride` does on the photo.
+    @Test func aDarkStreetIsSaidDarkAndTheRideStillFound() throws {
+        guard RunTestSupport.canRead(), TestData.hasTool("ffmpeg"),
+              let night = TestData.carPhoto("22_black_bmw_CN-AnhuiA-256R2_night_rain_ccpd.jpg") else { return }
+        let folder = try TestData.temporaryFolder("beacon-ride-night")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("night.mp4")
+        let made = try TestData.run("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-framerate", "15", "-i", night.path,
+                                               "-vf", "scale=640:-2,format=yuv420p", "-t", "6", "-c:v", "libx264", video.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let transcript = TranscriptRecorder()
+        let run = GuidanceRun(input: video.path, camera: nil, silent: true, json: true)
+        try run.findRide(RideDescription(plate: "皖A 256R2"), detector: DetectorSettings(), reader: TextReaderSettings(),
+                         composition: Composition(), transcript: transcript)
+        let said = try RunTestSupport.cues(transcript).compactMap(\.spoken)
+        #expect(said.filter { $0 == "It is dark; I may miss cars." }.count == 1, "\(said)")
+        #expect(said.contains { $0.hasPrefix("Your car:") }, "\(said)")
+    }
+
     struct CueRecord: Decodable {
         struct Cue: Decodable {
             var phase: String

@@ -51,6 +51,11 @@ extension AssistantSession {
             steps = search.colourSeen(colour, track: track)
         case .checked(let track, let verdict, let colour, let plate):
             steps = search.checked(track: track, verdict: verdict, colour: colour, plateRead: plate != nil, at: timestamp)
+        case .light(let dark):
+            let says = dark && search.turnedDark(at: timestamp)
+            rideSearch = search
+            if says { say(phrasebook.ride.dark, at: timestamp, priority: .stateChange, category: "ride dark", into: &effects) }
+            return
         }
         rideSearch = search
         perform(steps, frame: nil, at: timestamp, into: &effects)

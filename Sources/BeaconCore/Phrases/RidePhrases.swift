@@ -9,6 +9,9 @@ public struct RidePhrases: PhraseTable {
     public let needPlate = PhraseTemplate("Say the plate too: find my ride, plate, then its letters and digits.",
                                           ru: "Назовите и номер: «найди мою машину, номер» и буквы с цифрами.",
                                           zh: "请说出车牌：“找我的车，车牌”，再说字母和数字。")
+    /// The camera's picture is dark: it is brightened for the detector and the plate reader, but cars may be missed.
+    public let dark = PhraseTemplate("It is dark; I may miss cars.", ru: "Темно; я могу не заметить машины.",
+                                     zh: "光线很暗，我可能会漏掉车辆。")
     public let checking = PhraseTemplate("Checking a {colour} car.", ru: "Проверяю машину, цвет {colour}.",
                                          zh: "正在检查一辆{colour}的车。")
     public let checkingCar = PhraseTemplate("Checking a car.", ru: "Проверяю машину.", zh: "正在检查一辆车。")

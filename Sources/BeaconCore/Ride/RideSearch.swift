@@ -60,6 +60,8 @@ public struct RideSearch: Sendable {
     private var saidNotVisible: Set<Int> = []
     /// The car whose plate matched.
     public private(set) var found: Int?
+    /// When "It is dark" was last said.
+    private var saidDarkAt: Double?
 
     public init(wanted: RideDescription, policy: Policy = Policy()) {
         self.wanted = wanted
@@ -67,6 +69,14 @@ public struct RideSearch: Sendable {
         var configuration = MultiObjectTracker.Configuration()
         configuration.confidentThreshold = 0.4
         tracker = MultiObjectTracker(configuration: configuration)
+    }
+
+    /// Whether to say that the picture is dark, now that it turned dark: yes the first time, and again only after a
+    /// minute (a passing street lamp makes the light come and go).
+    public mutating func turnedDark(at timestamp: Double) -> Bool {
+        if let saidDarkAt, timestamp - saidDarkAt < 60 { return false }
+        saidDarkAt = timestamp
+        return true
     }
 
     /// The found car's box now; nil before it is found or once its track is gone.
@@ -160,4 +170,7 @@ public enum RideEvent: Sendable, Hashable {
     case colourSeen(track: Int, colour: CarColour?)
     /// The plate read (nil: none readable) and the verdict.
     case checked(track: Int, verdict: RideVerdict, colour: CarColour?, plate: String?)
+    /// The camera's picture became dark (true) or light again (false): dark pictures are brightened for the
+    /// detector and the plate reader, and cars may still be missed.
+    case light(dark: Bool)
 }

@@ -125,6 +125,8 @@ public final class AssistantRunner {
     public let options: Options
     let parser = CommandParser()
     var recentFrames: [Frame] = []
+    /// Whether the newest picture of a ride search was dark (the session was told when it changed).
+    var pictureIsDark = false
     var activeEngines: Set<Engine> = []
     var pageCapture: PageCapture?
     /// Live runs read the chosen page on a thread of their own (OCR takes up to a second, and keys, hazards and
@@ -255,6 +257,8 @@ public final class AssistantRunner {
             return { frame, _ in search.detections(in: try engines.text().recognize(frame)) }
         case .reading:
             return nil
+        case .findingRide:
+            return Self.rideDetect(engines)
         default:
             guard activeEngines.contains(.objectDetector) else { return nil }
             return { frame, _ in try engines.objectDetector().detect(frame) }
@@ -305,6 +309,7 @@ public final class AssistantRunner {
     public func process(_ frame: Frame, at clock: Double, inLine: Bool) throws {
         recentFrames.append(frame)
         if recentFrames.count > 6 { recentFrames.removeFirst() }
+        try noteLight(of: frame, at: clock)
         try measureMotion(of: frame, at: clock)
         try followMark(in: frame, at: clock)
         var sharpness: SharpnessMap?
@@ -349,6 +354,7 @@ public final class AssistantRunner {
 
     func detect(_ frame: Frame) throws -> [Detection] {
         if let searchDetect { return try searchDetect(frame, !session.isGuiding) }
+        if case .findingRide = session.mode { return try Self.rideDetect(engines)(frame, false) }
         return try engines.objectDetector().detect(frame)
     }
 

@@ -15,7 +15,7 @@ struct VolunteersCommand: AsyncParsableCommand {
             volunteer marked: where the thing is, as a clock direction from where the camera pointed, or their words.
 
             Examples:
-              beacon volunteers join https://hub.example.org:8444/ K7QM3XRT9PWD2HNA --name Ann
+              beacon volunteers join https://hub.example.org/ K7QM3XRT9PWD2HNA --name Ann
               beacon volunteers ask "my keys" --input hall.jpg
             """,
         subcommands: [Join.self, Ask.self, Leave.self],
