@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "BeaconMedia", dependencies: ["BeaconCore", "CFFmpeg", "CTurboJPEG", "CPNG", "CLeptonica"]),
         // Sound out (speech synthesis, audio sinks) and in (microphone, command recognition).
         .target(name: "BeaconAudio", dependencies: ["BeaconCore", "CEspeakNG", "CPulseSimple", "CPocketSphinx"]),
+        // Speech in and out on ONNX Runtime: the open-vocabulary recogniser (Moonshine).
+        .target(name: "BeaconSpeech", dependencies: ["BeaconCore", "BeaconVision"]),
         // Model files: where they are, where they came from, downloading and verifying them.
         .target(name: "BeaconModels", dependencies: ["BeaconCore", .product(name: "Crypto", package: "swift-crypto"),
                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -112,7 +114,7 @@ let package = Package(
         // phone's session. The terminal, the phone server and tests all run it; it reports through a `Transcript`.
         .target(name: "BeaconRuntime", dependencies: [
             "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconModels", "BeaconStore", "BeaconServer",
-            "BeaconHubProtocol",
+            "BeaconHubProtocol", "BeaconSpeech",
             // The emergency webhook: FoundationNetworking's URLSession corrupted the heap now and then on Linux.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -181,7 +183,7 @@ let package = Package(
                                                          .product(name: "PostgresNIO", package: "postgres-nio"),
                                                          .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                          .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconStore", "BeaconBench",
+        .testTarget(name: "BeaconRuntimeTests", dependencies: ["BeaconRuntime", "BeaconSpeech", "BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconStore", "BeaconBench",
                                                               "BeaconVision", "BeaconTestSupport", "BeaconTestDoubles", "BeaconServer", "BeaconModels",
                                                               // A phone, as far as the in-process server can tell.
                                                               .product(name: "AsyncHTTPClient", package: "async-http-client"),

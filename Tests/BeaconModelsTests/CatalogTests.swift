@@ -8,13 +8,16 @@ import Testing
     @Test func theStandardCatalogueHasTheExpectedModels() {
         #expect(catalog.names == ["yolox_nano", "yolox_tiny", "yolox_s", "yolox_m", "yolox_l", "yolox_x",
                                   "yolo11n_int8", "picodet_s_416_coco", "ppocr_det", "ppocr_rec", "ppocr_cls", "fast_depth_224_int8",
-                                  "efficientnet_lite0_embed"])
+                                  "efficientnet_lite0_embed", "moonshine_base_en_encoder", "moonshine_base_en_decoder",
+                                  "moonshine_base_en_tokenizer", "silero_vad", "piper_en_us_joe_medium",
+                                  "piper_en_us_joe_medium_config"])
         for entry in catalog.entries {
             if let pin = entry.pinnedFingerprint {
                 #expect(pin.sha256.count == 64 && pin.sha256.allSatisfy(\.isHexDigit), "\(entry.name)")
                 #expect(pin.size > 0, "\(entry.name)")
             }
-            #expect(entry.fileName.hasSuffix(".onnx"))
+            // Moonshine's files are ONNX Runtime's own format, and its tokenizer and the voice's settings are data.
+            #expect([".onnx", ".ort", ".bin", ".onnx.json"].contains { entry.fileName.hasSuffix($0) }, "\(entry.fileName)")
         }
     }
 
@@ -23,13 +26,14 @@ import Testing
             switch entry.family {
             case .yolox, .picodet, .ppocr, .efficientNetLite: #expect(entry.licence == "Apache-2.0", "\(entry.name)")
             case .ultralytics: #expect(entry.licence == "AGPL-3.0", "\(entry.name)")
-            case .fastDepth: #expect(entry.licence == "MIT", "\(entry.name)")
+            case .fastDepth, .moonshine, .sileroVAD: #expect(entry.licence == "MIT", "\(entry.name)")
+            case .piper: #expect(entry.licence == "MIT (voice data CC0)", "\(entry.name)")
             }
         }
     }
 
     @Test func ppocrModelsComeFromOnePinnedWheel() {
-        let members = catalog.entries.compactMap { entry -> String? in
+        let members = catalog.entries.filter { $0.family == .ppocr }.compactMap { entry -> String? in
             guard case .wheelMember(let url, let wheel, let member) = entry.source else { return nil }
             #expect(url.lastPathComponent == "rapidocr-3.10.0-py3-none-any.whl")
             #expect(wheel.sha256 == "2fc34e26cd0f48514804a94f8832283039c7334076bff60768b1fed9ad068050")

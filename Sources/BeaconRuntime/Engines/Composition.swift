@@ -2,6 +2,7 @@ import BeaconAudio
 import BeaconCore
 import BeaconMedia
 import BeaconModels
+import BeaconSpeech
 import BeaconStore
 import BeaconVision
 import Foundation
@@ -96,6 +97,25 @@ public struct Composition {
         let located = try locator.locate(asGiven ? model : model + ".onnx")
         return try ImageEmbedder(runtime: try runtime(), modelPath: located.url.path,
                                  sessionOptions: SessionOptions(intraOpThreads: threads))
+    }
+
+    /// Moonshine base (English), the open-vocabulary recogniser, its three files resolved like every model: when
+    /// one is missing, the error names the install command.
+    public func transcriber(threads: Int = 0) throws -> MoonshineTranscriber {
+        let locator = modelLocator
+        let encoder = try locator.locate("moonshine_base_en_encoder")
+        let decoder = try locator.locate("moonshine_base_en_decoder")
+        let tokenizer = try MoonshineTokenizer(contentsOf: try locator.locate("moonshine_base_en_tokenizer").url)
+        return try MoonshineTranscriber(runtime: try runtime(), encoderModel: encoder.url.path,
+                                        decoderModel: decoder.url.path, tokenizer: tokenizer,
+                                        options: SessionOptions(intraOpThreads: threads))
+    }
+
+    /// Silero VAD, which finds the speech in a recording before the recogniser hears it; nil when it is not
+    /// installed (the whole recording is then heard as one).
+    public func voiceDetector() throws -> SileroVoiceDetector? {
+        guard let located = try? modelLocator.locate("silero_vad") else { return nil }
+        return try SileroVoiceDetector(runtime: try runtime(), model: located.url.path, options: SessionOptions(intraOpThreads: 1))
     }
 
     /// The text reader for a language setting: PP-OCR for English and Chinese, Tesseract (rus+eng) for Russian, and

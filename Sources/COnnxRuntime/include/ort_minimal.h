@@ -25,6 +25,7 @@ enum {
     ORTM_ELEMENT_INT8 = 3,
     ORTM_ELEMENT_INT32 = 6,
     ORTM_ELEMENT_INT64 = 7,
+    ORTM_ELEMENT_BOOL = 9,
 };
 
 /* OrtErrorCode values that deserve their own message. */

@@ -1,0 +1,124 @@
+import BeaconCore
+import BeaconRuntime
+import BeaconSpeech
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// `beacon listen` in the test process, on real people's speech (../shared/testdata/speech): Moonshine base hears
+/// the sentences nearly word for word, every "stop" is the command stop, and the single words that are no command
+/// are no command.
+@Suite(.serialized) struct ListenRunTests {
+    static let speech = TestData.imagesFolder.deletingLastPathComponent().appendingPathComponent("speech")
+
+    /// The recogniser and the voice detector, or nil (skipped, or failed under CI's rule) when a file is missing.
+    static func engines() throws -> (MoonshineTranscriber, SileroVoiceDetector)? {
+        for model in ["moonshine_base_en_encoder.ort", "moonshine_base_en_decoder.ort", "moonshine_base_en_tokenizer.bin",
+                      "silero_vad.onnx"] where TestData.model(model) == nil {
+            if TestData.required { Issue.record("\(model) is missing") } else { print("skipping: no \(model)") }
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: speech.appendingPathComponent("manifest.csv").path) else {
+            if TestData.required { Issue.record("../shared/testdata/speech is missing") }
+            return nil
+        }
+        guard RunTestSupport.canDetect(), let voice = try Composition().voiceDetector() else { return nil }
+        return (try Composition().transcriber(), voice)
+    }
+
+    /// The manifest's rows: file and transcript.
+    static func manifest() throws -> [(file: String, transcript: String)] {
+        let text = try String(contentsOf: speech.appendingPathComponent("manifest.csv"), encoding: .utf8)
+        return csvRows(text).dropFirst().compactMap { $0.count > 13 ? ($0[0], $0[13]) : nil }
+    }
+
+    static func csvRows(_ text: String) -> [[String]] {
+        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            switch (character, quoted) {
+            case ("\"", true): quoted = false
+            case ("\"", false): quoted = true
+            case (",", false): row.append(field); field = ""
+            case ("\n", false), ("\r\n", false): row.append(field); rows.append(row); row = []; field = ""
+            default: field.append(character)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+
+    /// Lower case, hyphens as spaces, punctuation gone ("ill-disposed," → "ill disposed").
+    static func words(_ text: String) -> [String] {
+        text.lowercased().replacingOccurrences(of: "-", with: " ")
+            .filter { $0.isLetter || $0.isNumber || $0 == "'" || $0 == " " }
+            .split(separator: " ").map(String.init)
+    }
+
+    /// Word-level edit distance.
+    static func errors(_ heard: [String], _ said: [String]) -> Int {
+        var previous = Array(0...heard.count)
+        for (row, word) in said.enumerated() {
+            var current = [row + 1]
+            for (column, other) in heard.enumerated() {
+                current.append(min(previous[column] + (word == other ? 0 : 1), previous[column + 1] + 1, current[column] + 1))
+            }
+            previous = current
+        }
+        return previous[heard.count]
+    }
+
+    @Test func realSentencesAreHeardAndAreNoCommands() throws {
+        guard let (transcriber, voice) = try Self.engines() else { return }
+        var wrong = 0, total = 0
+        var heard: [String] = []
+        for row in try Self.manifest() where row.file.hasPrefix("sentences/") {
+            let report = try ListenRun.hear(Self.speech.appendingPathComponent(row.file), transcriber: transcriber,
+                                            voice: voice, parser: CommandParser())
+            #expect(report.command == nil, "\(row.file): \(report.transcript)")
+            heard.append("\(row.file): \(report.transcript)")
+            // The meeting excerpt's transcript covers only its two annotated phrases.
+            guard !row.transcript.hasPrefix("[partial]") else { continue }
+            wrong += Self.errors(Self.words(report.transcript), Self.words(row.transcript))
+            total += Self.words(row.transcript).count
+        }
+        #expect(total > 40)
+        let rate = Double(wrong) / Double(max(total, 1))
+        #expect(rate <= 0.10, "word error rate \(rate) (\(wrong) of \(total)): \(heard)")
+    }
+
+    @Test func everyStopIsStopAndOtherWordsAreNoCommand() throws {
+        guard let (transcriber, voice) = try Self.engines() else { return }
+        var others = 0, rejected = 0, stops = 0
+        var taken: [String] = []
+        for row in try Self.manifest() where row.file.hasPrefix("words/") {
+            let report = try ListenRun.hear(Self.speech.appendingPathComponent(row.file), transcriber: transcriber,
+                                            voice: voice, parser: CommandParser())
+            if row.transcript == "stop" {
+                stops += 1
+                #expect(report.command == "stop", "\(row.file): \"\(report.transcript)\"")
+            } else {
+                others += 1
+                if report.command == nil { rejected += 1 } else { taken.append("\(row.file): \(report.transcript)") }
+            }
+        }
+        #expect(stops >= 2 && others >= 40)
+        #expect(Double(rejected) >= 0.95 * Double(others), "\(rejected) of \(others) rejected; taken: \(taken)")
+    }
+
+    @Test func aBadFileIsOneSentenceAndTheOthersStillRun() throws {
+        guard try Self.engines() != nil else { return }
+        let folder = try TestData.temporaryFolder("beacon-listen")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notAudio = folder.appendingPathComponent("notes.wav")
+        try Data("not a recording".utf8).write(to: notAudio)
+        let stop = Self.speech.appendingPathComponent("words/stop").path
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: stop).sorted().first)
+        let transcript = TranscriptRecorder()
+        let run = ListenRun(files: [notAudio.path, "\(stop)/\(file)"], json: true)
+        #expect(try run.run(composition: Composition(), transcript: transcript) == 1)
+        #expect(transcript.notes.count == 1 && transcript.notes[0].contains("notes.wav"), "\(transcript.notes)")
+        let report = try JSONDecoder().decode(ListenRun.Report.self, from: Data(try #require(transcript.lines.first).utf8))
+        #expect(report.command == "stop")
+    }
+}
