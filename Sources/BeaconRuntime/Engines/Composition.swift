@@ -197,6 +197,21 @@ public struct Composition {
     /// Beacon's voice: espeak-ng, loaded on first use (a missing installation is one sentence here).
     public func speechSynthesizer() throws -> EspeakSynthesizer { try EspeakSynthesizer() }
 
+    /// The voice `choice` names: natural (Piper for English, espeak-ng for Russian and Chinese), or espeak-ng. A
+    /// natural voice that is not installed is one sentence naming its install command.
+    public func speechSynthesizer(_ choice: VoiceChoice) throws -> any WordTimedSpeechSynthesizer {
+        switch choice {
+        case .espeak: return try speechSynthesizer()
+        case .natural:
+            let locator = modelLocator
+            let model = try locator.locate("piper_en_us_joe_medium")
+            let settings = try locator.locate("piper_en_us_joe_medium_config")
+            let piper = try PiperVoice(runtime: try runtime(), model: model.url.path, settingsFile: settings.url,
+                                       options: SessionOptions(intraOpThreads: 2))
+            return NaturalVoice(piper: piper, espeak: try speechSynthesizer())
+        }
+    }
+
     /// Where the user's data lives: `--data-dir`, $BEACON_DATA_DIR, $XDG_DATA_HOME/beacon or ~/.local/share/beacon.
     public func dataFolder(given: String?) -> URL { DataFolder.resolve(given: given, environment: environment) }
 

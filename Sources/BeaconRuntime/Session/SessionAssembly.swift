@@ -53,8 +53,9 @@ public struct SessionAssembly {
 
 extension Composition {
     /// The session's sound: earcons and speech on one timeline, to `destination`.
-    public func output(to destination: MixerOutput.Destination, voice: String, speaks: Bool = true) throws -> MixerOutput {
-        try MixerOutput(destination: destination, synthesizer: try speechSynthesizer(), voice: voice, speaks: speaks)
+    public func output(to destination: MixerOutput.Destination, voice: String, speaks: Bool = true,
+                       choice: VoiceChoice = .espeak) throws -> MixerOutput {
+        try MixerOutput(destination: destination, synthesizer: try speechSynthesizer(choice), voice: voice, speaks: speaks)
     }
 
     /// The session `assembly` describes, with its output (or `output`, made earlier for what came before the
