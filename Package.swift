@@ -147,7 +147,7 @@ let package = Package(
         // with the harness, the test doubles and simulated phones and volunteers, none of which `beacon` links.
         .executableTarget(name: "beacon-bench", dependencies: [
             "BeaconCommandLine", "BeaconCore", "BeaconVision", "BeaconMedia", "BeaconAudio", "BeaconServer", "BeaconRuntime",
-            "BeaconHub", "BeaconBench", "BeaconBenchRendering",
+            "BeaconHub", "BeaconBench", "BeaconBenchRendering", "BeaconSpeech",
             // `beacon bench pipeline` plays "as if the battery were at 14 %" with a fixed power sensor.
             "BeaconTestDoubles",
             // `beacon bench serve`: simulated phones on loopback; `beacon bench hub`: a person and a volunteer.
