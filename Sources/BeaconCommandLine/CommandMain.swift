@@ -14,11 +14,18 @@ extension AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let error as UserFacingError {
+        } catch {
+            exit(telling: error, as: program)
+        }
+    }
+
+    /// Ends the program for `error`: a `UserFacingError` is one sentence on standard error and exit status 1, any
+    /// other error is told as argument-parser tells it.
+    public static func exit(telling error: any Error, as program: String) -> Never {
+        if let error = error as? UserFacingError {
             StandardStreams.write("\(program): \(error.sentence)\n", to: STDERR_FILENO)
             Foundation.exit(1)
-        } catch {
-            exit(withError: error)
         }
+        exit(withError: error)
     }
 }

@@ -36,15 +36,15 @@ public struct NamedInput: Sendable {
         }
     }
 
-    /// The values' bytes, copied into memory that lives until `release` (ONNX Runtime wraps, never copies, what it
-    /// is given). Swift's Bool is one byte, 0 or 1, as ONNX's bool is.
-    func copiedBytes() -> UnsafeMutableRawBufferPointer {
-        func copy<T>(_ array: [T]) -> UnsafeMutableRawBufferPointer {
+    /// The values' bytes, copied into memory the caller deallocates (ONNX Runtime wraps, never copies, what it is
+    /// given), and how many of them there are. Swift's Bool is one byte, 0 or 1, as ONNX's bool is.
+    func copiedBytes() -> (memory: UnsafeMutableRawBufferPointer, count: Int) {
+        func copy<T>(_ array: [T]) -> (UnsafeMutableRawBufferPointer, Int) {
+            let count = array.count * MemoryLayout<T>.stride
             // At least one byte: a tensor with no elements (an empty cache) still needs an address.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, array.count * MemoryLayout<T>.stride),
-                                                                alignment: 16)
-            array.withUnsafeBytes { buffer.copyMemory(from: $0) }
-            return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<array.count * MemoryLayout<T>.stride])
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, count), alignment: 16)
+            array.withUnsafeBytes { memory.copyMemory(from: $0) }
+            return (memory, count)
         }
         switch values {
         case .float(let values): return copy(values)
@@ -65,18 +65,18 @@ extension InferenceSession {
             guard input.shape.reduce(1, *) == input.count else { throw fail("input \(spec.name) does not match its shape") }
             return input
         }
-        var buffers: [UnsafeMutableRawBufferPointer] = []
+        var memories: [UnsafeMutableRawBufferPointer] = []
         var values: [OpaquePointer?] = []
         defer {
             values.forEach { ortm_release_value($0) }
-            buffers.forEach { UnsafeMutableRawBufferPointer(start: $0.baseAddress, count: max(1, $0.count)).deallocate() }
+            memories.forEach { $0.deallocate() }
         }
         for input in ordered {
-            let bytes = input.copiedBytes()
-            buffers.append(bytes)
+            let (memory, count) = input.copiedBytes()
+            memories.append(memory)
             let dims = input.shape.map(Int64.init)
             var value: OpaquePointer?
-            try OnnxRuntime.check(ortm_create_tensor(memoryInfo, bytes.baseAddress, bytes.count, dims, dims.count,
+            try OnnxRuntime.check(ortm_create_tensor(memoryInfo, memory.baseAddress, count, dims, dims.count,
                                                      input.elementType, &value), fail)
             values.append(value)
         }

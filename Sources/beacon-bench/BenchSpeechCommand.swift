@@ -79,14 +79,8 @@ struct BenchSpeechCommand: ParsableCommand {
         let detector = try composition.voiceDetector()
         var afterSpeech: [Double] = []
         for path in recordings {
-            let audio = try WAVFile.read(URL(fileURLWithPath: path)).converted(sampleRate: 16_000, channels: 1)
-            let samples = audio.samples.map { Float($0) / 32768 }
-            var segments = [samples.indices.startIndex..<samples.count]
-            if let detector {
-                segments = SpeechSegmenter().segments(try detector.probabilities(samples), window: SileroVoiceDetector.window,
-                                                      sampleRate: 16_000, sampleCount: samples.count)
-            }
-            guard let last = segments.last else { continue }
+            let samples = try ListenRun.samples(of: URL(fileURLWithPath: path))
+            guard let last = try ListenRun.speech(in: samples, voice: detector).last else { continue }
             for _ in 0..<runs {
                 let started = Monotonic.seconds()
                 _ = try transcriber.transcribe(Array(samples[last]))

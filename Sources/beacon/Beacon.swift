@@ -44,11 +44,8 @@ struct Beacon: AsyncParsableCommand {
         if arguments.first == BenchCommand.configuration.commandName {
             do {
                 try BenchCommand.forward(Array(arguments.dropFirst()))
-            } catch let error as UserFacingError {
-                StandardStreams.write("beacon: \(error.sentence)\n", to: STDERR_FILENO)
-                Foundation.exit(1)
             } catch {
-                Foundation.exit(1)
+                exit(telling: error, as: "beacon")
             }
         }
         await mainTellingFailures(as: "beacon")

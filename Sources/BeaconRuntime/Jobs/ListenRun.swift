@@ -60,22 +60,26 @@ public struct ListenRun {
     /// at most 30 s), so silence and noise are never transcribed (a recogniser invents words for them).
     public static func hear(_ url: URL, transcriber: MoonshineTranscriber, voice: SileroVoiceDetector?,
                             parser: CommandParser) throws -> Report {
-        let audio = try WAVFile.read(url).converted(sampleRate: MoonshineTranscriber.sampleRate, channels: 1)
-        let samples = audio.samples.map { Float($0) / 32768 }
+        let samples = try Self.samples(of: url)
         let started = Monotonic.seconds()
-        var pieces: [String] = []
-        if let voice {
-            let chances = try voice.probabilities(samples)
-            let segments = SpeechSegmenter().segments(chances, window: SileroVoiceDetector.window,
-                                                      sampleRate: SileroVoiceDetector.sampleRate, sampleCount: samples.count)
-            for segment in segments { pieces.append(try transcriber.transcribe(Array(samples[segment]))) }
-        } else {
-            pieces = [try transcriber.transcribe(samples)]
-        }
+        let pieces = try speech(in: samples, voice: voice).map { try transcriber.transcribe(Array(samples[$0])) }
         let words = pieces.filter { !$0.isEmpty }.joined(separator: " ")
         let seconds = Monotonic.seconds() - started
         let (command, argument) = Self.command(for: words, parser: parser)
         return Report(file: url.path, transcript: words, command: command, argument: argument, seconds: seconds)
+    }
+
+    /// A WAV file's sound as the recogniser takes it: 16 kHz mono samples in −1…1.
+    public static func samples(of url: URL) throws -> [Float] {
+        let audio = try WAVFile.read(url).converted(sampleRate: MoonshineTranscriber.sampleRate, channels: 1)
+        return audio.samples.map { Float($0) / 32768 }
+    }
+
+    /// The stretches of `samples` that are speech, as `voice` finds them; all of it when there is no detector.
+    public static func speech(in samples: [Float], voice: SileroVoiceDetector?) throws -> [Range<Int>] {
+        guard let voice else { return [0..<samples.count] }
+        return SpeechSegmenter().segments(try voice.probabilities(samples), window: SileroVoiceDetector.window,
+                                          sampleRate: SileroVoiceDetector.sampleRate, sampleCount: samples.count)
     }
 
     /// The command the words ask for, by name, and its argument; (nil, nil) for words that are no command.
