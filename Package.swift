@@ -53,7 +53,7 @@ let package = Package(
         // Sound out (speech synthesis, audio sinks) and in (microphone, command recognition).
         .target(name: "BeaconAudio", dependencies: ["BeaconCore", "CEspeakNG", "CPulseSimple", "CPocketSphinx"]),
         // Speech in and out on ONNX Runtime: the open-vocabulary recogniser (Moonshine).
-        .target(name: "BeaconSpeech", dependencies: ["BeaconCore", "BeaconVision"]),
+        .target(name: "BeaconSpeech", dependencies: ["BeaconCore", "BeaconVision", "BeaconAudio"]),
         // Model files: where they are, where they came from, downloading and verifying them.
         .target(name: "BeaconModels", dependencies: ["BeaconCore", .product(name: "Crypto", package: "swift-crypto"),
                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation"),

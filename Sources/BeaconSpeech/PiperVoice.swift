@@ -68,7 +68,9 @@ public final class PiperVoice: @unchecked Sendable {
         let inputs = [
             NamedInput("input", shape: [1, sequence.count], .int64(sequence)),
             NamedInput("input_lengths", shape: [1], .int64([Int64(sequence.count)])),
-            NamedInput("scales", shape: [3], .float([settings.inference.noise_scale, length, settings.inference.noise_w])),
+            // No noise in the durations (the voice's noise_w is for variety): a phrase then always takes the same
+            // time, so a phrase said again sounds the same and a session's timing repeats from run to run.
+            NamedInput("scales", shape: [3], .float([settings.inference.noise_scale, length, 0])),
         ]
         return try lock.withLock {
             try session.run(inputs) { outputs in

@@ -20,32 +20,49 @@ public final class SileroVoiceDetector: @unchecked Sendable {
         }
     }
 
+    /// What the model remembers between windows of one stream: its recurrent state, the last window's tail, and
+    /// samples not yet a whole window. One per microphone; the detector itself may be shared.
+    public struct Stream: Sendable {
+        var state = [Float](repeating: 0, count: SileroVoiceDetector.stateShape.reduce(1, *))
+        var previous = [Float](repeating: 0, count: SileroVoiceDetector.context)
+        var pending: [Float] = []
+
+        public init() {}
+    }
+
     /// One probability (0…1) for each whole window of `samples` (16 kHz, −1…1), from a fresh state.
     public func probabilities(_ samples: [Float]) throws -> [Float] {
+        var stream = Stream()
+        return try probabilities(samples, continuing: &stream)
+    }
+
+    /// One probability for each window completed by `samples`, carrying on from where `stream` left off; a partial
+    /// window waits in the stream for the next samples.
+    public func probabilities(_ samples: [Float], continuing stream: inout Stream) throws -> [Float] {
         try lock.withLock {
-            var state = [Float](repeating: 0, count: Self.stateShape.reduce(1, *))
-            var previous = [Float](repeating: 0, count: Self.context)
+            stream.pending += samples
             var chances: [Float] = []
-            chances.reserveCapacity(samples.count / Self.window)
+            chances.reserveCapacity(stream.pending.count / Self.window)
             var start = 0
-            while start + Self.window <= samples.count {
-                let window = Array(samples[start..<start + Self.window])
-                let input = previous + window
+            while start + Self.window <= stream.pending.count {
+                let window = Array(stream.pending[start..<start + Self.window])
+                let input = stream.previous + window
                 let chance: Float = try session.run([
                     NamedInput("input", shape: [1, input.count], .float(input)),
-                    NamedInput("state", shape: Self.stateShape, .float(state)),
+                    NamedInput("state", shape: Self.stateShape, .float(stream.state)),
                     NamedInput("sr", shape: [], .int64([Int64(Self.sampleRate)])),
                 ]) { outputs in
                     guard let output = outputs["output"], let next = outputs["stateN"], let value = output.values.first else {
                         throw SpeechError.unexpectedModel("silero_vad.onnx", reason: "no output or stateN")
                     }
-                    state = Array(next.values)
+                    stream.state = Array(next.values)
                     return value
                 }
                 chances.append(chance)
-                previous = Array(window.suffix(Self.context))
+                stream.previous = Array(window.suffix(Self.context))
                 start += Self.window
             }
+            stream.pending.removeFirst(start)
             return chances
         }
     }
@@ -65,33 +82,72 @@ public struct SpeechSegmenter: Sendable {
 
     public init() {}
 
-    /// The sample ranges of speech in a recording of `sampleCount` samples at `sampleRate`, whose windows of
-    /// `window` samples had the chances `probabilities`.
-    public func segments(_ probabilities: [Float], window: Int, sampleRate: Int, sampleCount: Int) -> [Range<Int>] {
-        let seconds = { (samples: Int) in Double(samples) / Double(sampleRate) }
-        let samples = { (seconds: Double) in Int(seconds * Double(sampleRate)) }
-        var found: [Range<Int>] = []
-        var start: Int?
-        var silenceSince: Int?
-        func close(at end: Int) {
-            if let begun = start, seconds(end - begun) >= minimumSpeech { found.append(begun..<end) }
+    /// The rule as it runs on a stream: each window's chance in turn, the stretches of speech (unpadded) out as
+    /// they end.
+    public struct Tracker: Sendable {
+        public let rule: SpeechSegmenter
+        public let window: Int
+        public let sampleRate: Int
+        /// Where the speech being heard began (in samples); nil while no one speaks.
+        public private(set) var start: Int?
+        private var silenceSince: Int?
+        private var windows = 0
+        /// Windows heard so far: `windowsSeen × window` samples.
+        public var windowsSeen: Int { windows }
+
+        public init(rule: SpeechSegmenter, window: Int, sampleRate: Int) {
+            self.rule = rule
+            self.window = window
+            self.sampleRate = sampleRate
+        }
+
+        private func seconds(_ samples: Int) -> Double { Double(samples) / Double(sampleRate) }
+
+        /// The next window's chance; returns the stretch of speech it ended, if it ended one that was long enough.
+        public mutating func next(_ chance: Float) -> Range<Int>? {
+            let at = windows * window
+            windows += 1
+            var ended: Range<Int>?
+            if chance >= rule.threshold {
+                if start == nil { start = at }
+                silenceSince = nil
+            } else if start != nil, chance < rule.threshold - 0.15 {
+                if silenceSince == nil { silenceSince = at }
+                if let quiet = silenceSince, seconds(at - quiet) >= rule.minimumSilence { ended = close(at: quiet) }
+            }
+            // A stretch the recogniser could not take whole is cut where it is.
+            if let begun = start, seconds(at + window - begun) >= rule.longest - 2 * rule.padding {
+                ended = close(at: at + window)
+            }
+            return ended
+        }
+
+        /// The stream ended after `sampleCount` samples: the speech still open, if long enough.
+        public mutating func finish(sampleCount: Int) -> Range<Int>? {
+            close(at: silenceSince ?? min(windows * window, sampleCount))
+        }
+
+        /// Forgets any speech begun.
+        public mutating func reset() {
             start = nil
             silenceSince = nil
         }
-        for (index, chance) in probabilities.enumerated() {
-            let at = index * window
-            if chance >= threshold {
-                if start == nil { start = at }
-                silenceSince = nil
-            } else if start != nil, chance < threshold - 0.15 {
-                if silenceSince == nil { silenceSince = at }
-                if let quiet = silenceSince, seconds(at - quiet) >= minimumSilence { close(at: quiet) }
-            }
-            // A stretch the recogniser could not take whole is cut where it is.
-            if let begun = start, seconds(at + window - begun) >= longest - 2 * padding { close(at: at + window) }
+
+        private mutating func close(at end: Int) -> Range<Int>? {
+            defer { reset() }
+            guard let begun = start, seconds(end - begun) >= rule.minimumSpeech else { return nil }
+            return begun..<end
         }
-        close(at: silenceSince ?? min(probabilities.count * window, sampleCount))
-        let pad = samples(padding)
+    }
+
+    /// The sample ranges of speech in a recording of `sampleCount` samples at `sampleRate`, whose windows of
+    /// `window` samples had the chances `probabilities`.
+    public func segments(_ probabilities: [Float], window: Int, sampleRate: Int, sampleCount: Int) -> [Range<Int>] {
+        var tracker = Tracker(rule: self, window: window, sampleRate: sampleRate)
+        var found = probabilities.compactMap { tracker.next($0) }
+        if let last = tracker.finish(sampleCount: sampleCount) { found.append(last) }
+        let seconds = { (samples: Int) in Double(samples) / Double(sampleRate) }
+        let pad = Int(padding * Double(sampleRate))
         var padded: [Range<Int>] = []
         for range in found {
             let lower = max(0, range.lowerBound - pad), upper = min(sampleCount, range.upperBound + pad)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCommandLine
+import BeaconCore
 import BeaconRuntime
 
 extension VoiceChoice: ExpressibleByArgument {}

@@ -223,21 +223,12 @@ import Glibc
         }
     }
 
-    /// Push to talk from a phone: espeak-ng's "Beacon, explore." as 16 kHz audio chunks between talk start and end,
-    /// heard by the server's PocketSphinx, acted on by the session.
+    /// Push to talk from a phone: "Beacon, explore." in the natural voice as 16 kHz audio chunks between talk start
+    /// and end, heard by the server's Moonshine, acted on by the session.
     @Test func talkFromThePhoneReachesTheRecogniser() async throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us/mdef"),
-              TestData.hasTool("sox"), TestData.hasTool("espeak-ng") else {
-            #expect(!TestData.required, "PocketSphinx, sox or espeak-ng is missing")
-            return
-        }
-        let folder = try TestData.temporaryFolder("beacon-phone-voice")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let spoken = folder.appendingPathComponent("spoken.wav").path, raw = folder.appendingPathComponent("speech.raw").path
-        try TestData.run("/usr/bin/env", ["espeak-ng", "-v", "en-us", "-w", spoken, "Beacon, explore."])
-        try TestData.run("/usr/bin/env", ["sox", spoken, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-L", raw,
-                                          "pad", "0.5", "1.0"])
-        let audio = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+        guard let speech = try RunTestSupport.spoken("Beacon, explore.") else { return }
+        let padded = [Int16](repeating: 0, count: 8_000) + speech + [Int16](repeating: 0, count: 16_000)
+        let audio = padded.flatMap { sample in [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)] }
         #expect(audio.count > 16_000)
         let conversation = try await ServedPhones.withService { served in
             let token = try await served.token()

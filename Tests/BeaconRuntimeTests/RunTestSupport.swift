@@ -39,6 +39,20 @@ enum RunTestSupport {
         return canDetect()
     }
 
+    /// `text` said in Beacon's natural voice (Piper), at 16 kHz: speech the recogniser hears as it hears a person's,
+    /// where espeak-ng's "Beacon" is written "We can" and its "explore" "And floor". Nil without the voice or the
+    /// recogniser (a failure under CI's rule).
+    static func spoken(_ text: String) throws -> [Int16]? {
+        for model in ["en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json", "moonshine_base_en_encoder.ort",
+                      "moonshine_base_en_decoder.ort", "moonshine_base_en_tokenizer.bin", "silero_vad.onnx"]
+        where TestData.model(model) == nil {
+            if TestData.required { Issue.record("\(model) is missing") } else { print("skipping: no \(model)") }
+            return nil
+        }
+        let voice = try Composition().speechSynthesizer(.natural)
+        return try voice.synthesize(text, voice: "en-us").converted(sampleRate: 16_000, channels: 1).samples
+    }
+
     // MARK: sample media
 
     /// The sample `make run` uses: a 640x480 camera panning across the real coffee photo, made by the setup script

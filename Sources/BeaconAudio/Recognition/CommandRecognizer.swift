@@ -1,50 +1,6 @@
 import BeaconCore
 import Foundation
 
-/// One utterance the recogniser heard, and what it made of it.
-public struct RecognizedUtterance: Sendable, Equatable {
-    public enum Verdict: Sendable, Equatable {
-        /// A command, its words re-parsed by `CommandParser`.
-        case command(AssistantCommand)
-        /// The wake word alone (always-listening mode): the next utterance is the command.
-        case wakeWord
-        case rejected(Rejection)
-    }
-
-    /// Why an utterance was not taken as a command.
-    public enum Rejection: Sendable, Equatable {
-        /// Nothing fitted the grammar at all (often noise).
-        case nothingHeard
-        /// The grammar's filler branch (everyday words) fitted better than any command: speech that is no command.
-        case notACommand
-        /// The words did not re-parse to a command.
-        case unparsable
-        /// Longer than any command takes to say.
-        case tooLong
-        /// Always-listening mode heard speech that did not start with the wake word.
-        case noWakeWord
-    }
-
-    /// What the grammar matched, fillers included ("" when nothing matched).
-    public let words: String
-    public let verdict: Verdict
-    /// Seconds into the stream where the speech started, and how long it lasted.
-    public let start: Double
-    public let duration: Double
-    /// Time spent decoding the utterance, from the start of its speech to the verdict (most of it while it
-    /// was being spoken).
-    public let decodeSeconds: Double
-
-    /// The command, when the utterance was one.
-    public var command: AssistantCommand? {
-        if case .command(let command) = verdict { return command }
-        return nil
-    }
-
-    /// What the assistant loop takes: a parsed command, or nil for a rejection.
-    public var input: ParsedInput? { command.map(ParsedInput.command) }
-}
-
 /// Recognises spoken commands with PocketSphinx, constrained by the grammar generated from the command table.
 ///
 /// Feed it 16 kHz mono samples in chunks of any size; it finds utterances with its own voice-activity detector
@@ -84,18 +40,12 @@ public struct RecognizedUtterance: Sendable, Equatable {
 /// (93 to 97 of 102); espeak-ng's British "en" 71-79 % and "en+f3" 59-62 % (62 % with no filler at all).
 ///
 /// Not thread-safe: one thread feeds it (`VoiceInput`'s).
-public final class CommandRecognizer {
+public final class CommandRecognizer: UtteranceRecognizer {
     public static let sampleRate = 16_000
     /// Debian's pocketsphinx-en-us acoustic model.
     public static let debianEnglishModel = URL(fileURLWithPath: "/usr/share/pocketsphinx/model/en-us/en-us")
 
-    /// Which grammar rule to listen with.
-    public enum Mode: Sendable, Equatable {
-        /// A command alone: after the push-to-talk key, or after the wake word.
-        case command
-        /// "beacon" and a command, or "beacon" alone; anything else is ignored.
-        case wakeWord
-    }
+    public typealias Mode = ListeningMode
 
     /// The knobs of rejection; the defaults are the measured best (see the type's notes).
     public struct Tuning: Sendable, Equatable {
@@ -256,7 +206,7 @@ public final class CommandRecognizer {
                     if skippingToPause {
                         skippingToPause = false
                     } else if utteranceOpen {
-                        results.append(try closeUtterance())
+                        results.append(try closeUtterance(waited: Self.endpointSeconds))
                     }
                 }
             }
@@ -277,7 +227,7 @@ public final class CommandRecognizer {
     public func finish() throws -> RecognizedUtterance? {
         defer { detector.reset(); skippingToPause = false }
         guard utteranceOpen else { return nil }
-        return try closeUtterance()
+        return try closeUtterance(waited: 0)
     }
 
     /// Drops any utterance in progress without deciding it (push-to-talk pressed again, or a mode change).
@@ -296,14 +246,6 @@ public final class CommandRecognizer {
         detector.forgetFloor()
         decoder.forgetVoice()
         firstUtterance = []
-    }
-
-    /// Recognises a whole recording: every utterance in it.
-    public func recognize(_ audio: PCMAudio) throws -> [RecognizedUtterance] {
-        let mono = audio.converted(sampleRate: Self.sampleRate, channels: 1)
-        var results = try process(mono.samples)
-        if let last = try finish() { results.append(last) }
-        return results
     }
 
     private func openUtterance(startingAt sample: Int) throws {
@@ -338,9 +280,14 @@ public final class CommandRecognizer {
         utteranceDecodeTime = .zero
     }
 
-    private func closeUtterance() throws -> RecognizedUtterance {
-        try feedPending()
+    /// The quiet the voice detector waits for before speech counts as ended.
+    static let endpointSeconds = Double(VoiceActivityDetector.endFrames * VoiceActivityDetector.frameSamples)
+        / Double(sampleRate)
+
+    private func closeUtterance(waited: Double) throws -> RecognizedUtterance {
         let clock = ContinuousClock()
+        let ended = clock.now
+        try feedPending()
         let started = clock.now
         try decoder.endUtterance()
         utteranceOpen = false
@@ -360,7 +307,8 @@ public final class CommandRecognizer {
         return RecognizedUtterance(words: hypothesis.words, verdict: verdict,
                                    start: Double(speechStartSample) / Double(Self.sampleRate),
                                    duration: Double(samplesFed - speechStartSample) / Double(Self.sampleRate),
-                                   decodeSeconds: Self.seconds(utteranceDecodeTime))
+                                   decodeSeconds: Self.seconds(utteranceDecodeTime),
+                                   waitedSeconds: waited, decidingSeconds: Self.seconds(clock.now - ended))
     }
 
     private func judge(_ words: String) -> RecognizedUtterance.Verdict {

@@ -76,7 +76,7 @@ public struct LabelledSpeech: Sendable {
     ///   says, before the recogniser has adapted to any voice or microphone, and a verdict that does not depend on
     ///   the clips before it. Otherwise one recogniser hears them all in turn, as it hears a user, adapting as it
     ///   goes (what the figures in `CommandRecognizer`'s notes are).
-    public func score(with recognizer: CommandRecognizer, eachAsFirst: Bool = false) throws -> VoiceScore {
+    public func score(with recognizer: any UtteranceRecognizer, eachAsFirst: Bool = false) throws -> VoiceScore {
         var score = VoiceScore()
         for clip in clips {
             let audio = try WAVFile.read(clip.file)

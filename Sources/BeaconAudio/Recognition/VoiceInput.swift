@@ -30,8 +30,8 @@ public final class VoiceInput: @unchecked Sendable {
     public let windowSeconds: Double
     private let microphone: any Microphone
     /// Built on the voice thread (loading the model takes a moment no one should wait for) and used only there.
-    private var recognizer: CommandRecognizer!
-    private let makeRecognizer: () throws -> CommandRecognizer
+    private var recognizer: (any UtteranceRecognizer)!
+    private let makeRecognizer: () throws -> any UtteranceRecognizer
     /// Changes when the names the grammar should know change (a thing taught or forgotten): the recogniser is then
     /// built again, between utterances, so "find my keys" is heard right after teaching them, not next start.
     private let vocabularyVersion: (@Sendable () -> Int)?
@@ -55,7 +55,7 @@ public final class VoiceInput: @unchecked Sendable {
     ///   - alwaysListening: also act on "beacon" followed by a command at any time; speech without the wake word is
     ///     ignored without a word.
     ///   - onEvent: called on the voice thread for everything heard.
-    public convenience init(microphone: any Microphone, recognizer: CommandRecognizer, alwaysListening: Bool = false,
+    public convenience init(microphone: any Microphone, recognizer: any UtteranceRecognizer, alwaysListening: Bool = false,
                 windowSeconds: Double = VoiceInput.defaultWindowSeconds,
                 onEvent: @escaping @Sendable (Event) -> Void) {
         self.init(microphone: microphone, makeRecognizer: { recognizer }, alwaysListening: alwaysListening,
@@ -68,7 +68,7 @@ public final class VoiceInput: @unchecked Sendable {
     ///   server with many phones, most of which never talk, then keeps no model for them (tens of MiB each).
     /// - Parameter vocabularyVersion: read before each chunk; when it differs from its value at the last build,
     ///   `makeRecognizer` is called again once no one is speaking.
-    public init(microphone: any Microphone, makeRecognizer: @escaping () throws -> CommandRecognizer,
+    public init(microphone: any Microphone, makeRecognizer: @escaping () throws -> any UtteranceRecognizer,
                 vocabularyVersion: (@Sendable () -> Int)? = nil,
                 alwaysListening: Bool = false, windowSeconds: Double = VoiceInput.defaultWindowSeconds,
                 loadsOnFirstTalk: Bool = false, onEvent: @escaping @Sendable (Event) -> Void) {
@@ -175,7 +175,13 @@ public final class VoiceInput: @unchecked Sendable {
 
     private func handle(_ utterance: RecognizedUtterance) throws {
         // Speech is for Beacon when a window is open, or when it began with the wake word.
-        let addressed = windowEnd != nil || utterance.words.split(separator: " ").first == Substring(CommandGrammar.wakeWord)
+        // Without a window the recogniser listens for the wake word, and rejects what does not start with it as
+        // `noWakeWord` (or hears nothing, or too much): only a rejection after "beacon" was said to Beacon.
+        let addressed: Bool
+        switch utterance.verdict {
+        case .rejected(.notACommand), .rejected(.unparsable): addressed = true
+        default: addressed = windowEnd != nil
+        }
         switch utterance.verdict {
         case .command(let command):
             if windowEnd != nil { try closeWindow() }

@@ -22,6 +22,7 @@ public struct SettingPhrases: PhraseTable {
     public let cameraPitch = PhraseTemplate("camera tilt", ru: "наклон камеры", zh: "摄像头俯角")
     public let distanceUnit = PhraseTemplate("distance unit", ru: "единицы расстояния", zh: "距离单位")
     public let distanceCue = PhraseTemplate("distance cue", ru: "звуковая подсказка расстояния", zh: "距离提示音")
+    public let voice = PhraseTemplate("voice", ru: "голос", zh: "声音")
     public let metres = PhraseTemplate("metres", ru: "метры", zh: "米")
     public let feet = PhraseTemplate("feet", ru: "футы", zh: "英尺")
 
@@ -69,6 +70,7 @@ public struct SettingPhrases: PhraseTable {
         case .cameraPitch: cameraPitch
         case .distanceUnit: distanceUnit
         case .distanceCue: distanceCue
+        case .voice: voice
         }
     }
 

@@ -47,6 +47,9 @@ public struct AssistantSettings: Sendable, Hashable, Codable {
     /// (`CueModel.distanceCue`). Off by default: it changes what the centred beat means (its pitch otherwise says
     /// up or down), so it is for people who ask for it.
     public var distanceCue: Bool = false
+    /// "voice": natural (Piper for English where installed, espeak-ng for Russian and Chinese) or espeak (espeak-ng
+    /// for every language: fastest, and what many screen-reader users prefer).
+    public var voice: VoiceChoice = .natural
 
     public init() {}
 
@@ -83,6 +86,7 @@ extension AssistantSettings {
         case .cameraPitch: Self.decimalText(cameraPitch)
         case .distanceUnit: distanceUnit.rawValue
         case .distanceCue: distanceCue ? "on" : "off"
+        case .voice: voice.rawValue
         }
     }
 
@@ -233,6 +237,12 @@ extension AssistantSettings {
         case .distanceUnit:
             guard let unit = DistanceUnit.words[word] else { throw refuse("metres or feet") }
             distanceUnit = unit
+        case .voice:
+            let folded = word.filter(\.isLetter)
+            guard let choice = VoiceChoice(rawValue: folded == "espeakng" ? "espeak" : folded) else {
+                throw refuse("natural or espeak")
+            }
+            voice = choice
         }
     }
 

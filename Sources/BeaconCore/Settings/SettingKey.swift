@@ -19,6 +19,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
     case cameraPitch = "camera-pitch"
     case distanceUnit = "distance-unit"
     case distanceCue = "distance-cue"
+    case voice
 
     /// The setting's name in a sentence, capitalised to start one: "Speech speed set to fast."
     public var title: String {
@@ -42,6 +43,7 @@ public enum SettingKey: String, Sendable, Hashable, Codable, CaseIterable {
         case .cameraPitch: "Camera pitch"
         case .distanceUnit: "Distance unit"
         case .distanceCue: "Distance cue"
+        case .voice: "Voice"
         }
     }
 

@@ -49,3 +49,10 @@ public enum DistanceUnit: String, Sendable, Hashable, Codable, CaseIterable {
         "feet": .feet, "foot": .feet, "ft": .feet, "imperial": .feet, "футы": .feet, "фут": .feet, "英尺": .feet,
     ]
 }
+
+/// Which voice speaks: the natural one where a language has one (Piper, English; Russian and Chinese stay with
+/// espeak-ng), or espeak-ng everywhere (fast, and many screen-reader users like it fast).
+public enum VoiceChoice: String, Sendable, Hashable, Codable, CaseIterable {
+    case natural
+    case espeak
+}

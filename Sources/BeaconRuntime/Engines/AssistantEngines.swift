@@ -1,6 +1,7 @@
 import BeaconAudio
 import BeaconCore
 import BeaconMedia
+import BeaconSpeech
 import BeaconVision
 import Foundation
 
@@ -15,18 +16,22 @@ public final class AssistantEngines: @unchecked Sendable {
     private var textReader: Result<any TextRecognizer, Error>?
     private let makeDepth: (() throws -> any DepthEstimator)?
     private var depth: Result<any DepthEstimator, Error>?
+    private let makeHearing: (() throws -> SpeechHearing?)?
+    private var hearing: Result<SpeechHearing?, Error>?
 
     /// Whether an object search looks closer at zoomed tiles while nothing is locked.
     public let tiles: Bool
     /// The person's taught things, when the session has a data folder to keep them in.
     public var taught: TaughtLookout?
 
-    /// `depth` is nil when no depth source was chosen (`--depth`).
+    /// `depth` is nil when no depth source was chosen (`--depth`); `hearing` builds the open-vocabulary recogniser's
+    /// models (nil from it, or no `hearing`: not installed, and voice commands fall back to PocketSphinx).
     public init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
-         depth: (() throws -> any DepthEstimator)? = nil, tiles: Bool = true) {
+         depth: (() throws -> any DepthEstimator)? = nil, hearing: (() throws -> SpeechHearing?)? = nil, tiles: Bool = true) {
         makeDetector = detector
         makeTextReader = textReader
         makeDepth = depth
+        makeHearing = hearing
         self.tiles = tiles
     }
 
@@ -39,6 +44,16 @@ public final class AssistantEngines: @unchecked Sendable {
         return try lock.withLock {
             if depth == nil { depth = Result { try makeDepth() } }
             return try depth!.get()
+        }
+    }
+
+    /// Moonshine and the voice detector, shared by every microphone of the session or server; nil when they are
+    /// not installed.
+    public func speechHearing() throws -> SpeechHearing? {
+        guard let makeHearing else { return nil }
+        return try lock.withLock {
+            if hearing == nil { hearing = Result { try makeHearing() } }
+            return try hearing!.get()
         }
     }
 

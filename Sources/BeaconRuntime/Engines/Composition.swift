@@ -67,7 +67,8 @@ public struct Composition {
         lowered.confidence = min(detectorSettings.confidence ?? 1, 0.1)
         return AssistantEngines(detector: { try detector(lowered) },
                                 textReader: { try textReader(text, language: .automatic) },
-                                depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } })
+                                depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } },
+                                hearing: { try hearing() })
     }
 
     /// The engines of a job that only reads (`find-text`, `read`), around a reader built beforehand so that a missing
@@ -116,6 +117,18 @@ public struct Composition {
     public func voiceDetector() throws -> SileroVoiceDetector? {
         guard let located = try? modelLocator.locate("silero_vad") else { return nil }
         return try SileroVoiceDetector(runtime: try runtime(), model: located.url.path, options: SessionOptions(intraOpThreads: 1))
+    }
+
+    /// What voice commands are heard with: Moonshine and Silero VAD, when all four files are installed; nil when one
+    /// is not (PocketSphinx and its grammar are then the fallback). A file that is there but cannot be loaded is an
+    /// error, not a quiet fallback.
+    public func hearing(threads: Int = 0) throws -> SpeechHearing? {
+        let locator = modelLocator
+        for model in ["moonshine_base_en_encoder", "moonshine_base_en_decoder", "moonshine_base_en_tokenizer", "silero_vad"] {
+            guard (try? locator.locate(model)) != nil else { return nil }
+        }
+        guard let voice = try voiceDetector() else { return nil }
+        return SpeechHearing(transcriber: try transcriber(threads: threads), voice: voice)
     }
 
     /// The text reader for a language setting: PP-OCR for English and Chinese, Tesseract (rus+eng) for Russian, and
@@ -175,12 +188,14 @@ public struct Composition {
         return try PulseAudioMicrophone(device: device == "default" ? nil : device)
     }
 
-    /// Voice commands from `microphone`, recognised with PocketSphinx and the command table's grammar.
-    /// The names of `taught` things join the names a command may say ("find my wallet"), as the person taught them,
-    /// from the moment they are taught.
+    /// Voice commands from `microphone`: heard by Moonshine (with Silero VAD) when installed, shared through
+    /// `engines`, else by PocketSphinx and the command table's grammar. For PocketSphinx the names of the person's
+    /// taught things join the names a command may say ("find my wallet") from the moment they are taught; Moonshine
+    /// writes whatever was said.
     public func voiceInput(microphone: any Microphone, alwaysListening: Bool, loadsOnFirstTalk: Bool = false,
-                           taught: TaughtLookout?,
+                           engines: AssistantEngines,
                            onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) -> VoiceInput {
+        let taught = engines.taught
         let grammar = { () -> CommandGrammar in
             let taughtNames = (taught?.summaries ?? []).map { $0.name.lowercased() }.filter {
                 $0.unicodeScalars.allSatisfy(\.isASCII)
@@ -189,8 +204,11 @@ public struct Composition {
         }
         var version: (@Sendable () -> Int)?
         if let taught { version = { taught.version } }
-        return VoiceInput(microphone: microphone, makeRecognizer: { try CommandRecognizer(grammar: grammar()) },
-                          vocabularyVersion: version,
+        let recognizer = { () throws -> any UtteranceRecognizer in
+            if let hearing = try engines.speechHearing() { return hearing.recognizer() }
+            return try CommandRecognizer(grammar: grammar())
+        }
+        return VoiceInput(microphone: microphone, makeRecognizer: recognizer, vocabularyVersion: version,
                           alwaysListening: alwaysListening, loadsOnFirstTalk: loadsOnFirstTalk, onEvent: onEvent)
     }
 

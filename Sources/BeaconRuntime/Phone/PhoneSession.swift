@@ -54,7 +54,7 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
         }
         let voice = { [host, microphone] (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
             host.composition.voiceInput(microphone: microphone, alwaysListening: false, loadsOnFirstTalk: true,
-                                        taught: host.engines.taught, onEvent: onEvent)
+                                        engines: host.engines, onEvent: onEvent)
         }
         let loop = AssistantLiveLoop(runner: runner, source: frames, engines: host.engines, power: host.power, voice: voice,
                                      inbox: inbox, commands: .none, turns: host.turns)

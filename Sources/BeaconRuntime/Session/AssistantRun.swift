@@ -101,7 +101,7 @@ public struct AssistantRun {
             let voice = microphone.map { microphone in
                 { (onEvent: @escaping @Sendable (VoiceInput.Event) -> Void) in
                     composition.voiceInput(microphone: microphone, alwaysListening: listenAlways,
-                                           taught: engines.taught, onEvent: onEvent)
+                                           engines: engines, onEvent: onEvent)
                 }
             }
             try AssistantLiveLoop(runner: runner, source: source, engines: engines, power: composition.powerSensor(),

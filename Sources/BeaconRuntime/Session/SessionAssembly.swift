@@ -58,11 +58,22 @@ extension Composition {
         try MixerOutput(destination: destination, synthesizer: try speechSynthesizer(choice), voice: voice, speaks: speaks)
     }
 
+    /// The voice a session speaks with for the person's `voice` setting: the natural voice only when its model is
+    /// installed (it is the default, and a machine without it still speaks, with espeak-ng); words only (`speaks`
+    /// false) need no voice model at all.
+    public func installedVoice(_ choice: VoiceChoice) -> VoiceChoice {
+        guard choice == .natural else { return choice }
+        let locator = modelLocator
+        let installed = ["piper_en_us_joe_medium", "piper_en_us_joe_medium_config"].allSatisfy { (try? locator.locate($0)) != nil }
+        return installed ? .natural : .espeak
+    }
+
     /// The session `assembly` describes, with its output (or `output`, made earlier for what came before the
     /// session, such as a page's capture) and its runner.
     public func runner(for assembly: SessionAssembly, engines: AssistantEngines, transcript: any Transcript,
                        output: MixerOutput? = nil) throws -> AssistantRunner {
-        let output = try output ?? self.output(to: assembly.sound, voice: assembly.voice, speaks: assembly.speaks)
+        let output = try output ?? self.output(to: assembly.sound, voice: assembly.voice, speaks: assembly.speaks,
+                                               choice: assembly.speaks ? installedVoice(assembly.settings.voice) : .espeak)
         let session = AssistantSession(configuration: assembly.configuration, settings: assembly.settings)
         return AssistantRunner(session: session, engines: engines, output: output, store: assembly.store,
                                options: assembly.options, transcript: transcript)

@@ -2,12 +2,6 @@ import BeaconAudio
 import BeaconCore
 import Foundation
 
-/// Which voice speaks: the natural one (Piper, English) or espeak-ng (fast, every language).
-public enum VoiceChoice: String, Sendable, CaseIterable {
-    case natural
-    case espeak
-}
-
 /// `say` on its own: one sentence spoken in the voice chosen, to the sound device or a WAV file.
 public struct SayRun {
     public var text: String

@@ -15,9 +15,11 @@ struct AssistCommand: ParsableCommand {
             Start it once, then say or type what you want. Beacon answers in a few words and says every change of \
             mode ("Looking for cup.", "Reading.", "Stopped.").
 
-            Voice: press v, then say a command (English; the grammar is the command list below). With \
-            --always-listening (or the setting always-listening on), say "Beacon" and the command at any time. \
-            Speech that is no command is never acted on: "Sorry, say that again." at most once.
+            Voice: press v, then say a command in English, in your own words where a command takes any \
+            ("find the text exit", "teach my blue folder"). With --always-listening (or the setting \
+            always-listening on), say "Beacon" and the command at any time. Speech that is no command is never \
+            acted on: "Sorry, say that again." at most once. Commands in Russian and Chinese are typed: no \
+            recogniser for them ships with a model Beacon can use.
 
             Commands (spoken, typed in the terminal after Enter, or piped in, one a line):
               find cup / find my phone     guide to an object with beeps and a few words

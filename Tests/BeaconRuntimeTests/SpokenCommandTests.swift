@@ -1,0 +1,135 @@
+import BeaconAudio
+import BeaconCore
+import BeaconRuntime
+import BeaconSpeech
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// Voice commands as a session hears them (`VoiceInput` driving `TranscribingRecognizer`): Silero VAD finds the
+/// speech, Moonshine writes it, the command parser judges it. Real people's words through push to talk, and the
+/// wake word found in what was said.
+@Suite(.serialized) struct SpokenCommandTests {
+    /// The shared models, or nil (skipped, or failed under CI's rule) when one is missing.
+    static func hearing() throws -> SpeechHearing? {
+        guard try ListenRunTests.engines() != nil else { return nil }
+        return try Composition().hearing()
+    }
+
+    // MARK: - Judging a transcript
+
+    @Test func aTranscriptIsACommandOnlyWhenItsWordsAreOne() {
+        func verdict(_ text: String, _ mode: ListeningMode = .command) -> RecognizedUtterance.Verdict {
+            TranscribingRecognizer.verdict(for: text, mode: mode)
+        }
+        #expect(verdict("Stop.") == .command(.stop))
+        // A sentence the recogniser invents after the speech changes nothing.
+        #expect(verdict("Stop. Thank you.") == .command(.stop))
+        #expect(verdict("Find the text exit. Thank you for watching.") == .command(.findText("exit")))
+        #expect(verdict("Stop, stop.") == .command(.stop))
+        #expect(verdict("Find my cup.") == .command(.findObject("my cup")))
+        // A number's point is no full stop.
+        #expect(verdict("Set volume to 0.5.") == TranscribingRecognizer.verdict(for: "set volume to 0.5", mode: .command))
+        #expect(verdict("I think we should go.") == .rejected(.unparsable))
+        #expect(verdict("") == .rejected(.nothingHeard))
+        #expect(verdict(" ... ") == .rejected(.nothingHeard))
+
+        // Always listening: only what follows "Beacon" is for Beacon.
+        #expect(verdict("Beacon, find my keys.", .wakeWord) == .command(.findObject("my keys")))
+        #expect(verdict("Okay, Beacon. Stop.", .wakeWord) == .command(.stop))
+        #expect(verdict("Beacon.", .wakeWord) == .wakeWord)
+        #expect(verdict("Stop.", .wakeWord) == .rejected(.noWakeWord))
+        #expect(verdict("We went to the beach.", .wakeWord) == .rejected(.noWakeWord))
+        #expect(verdict("Beacon, tell me a joke.", .wakeWord) == .rejected(.unparsable))
+    }
+
+    // MARK: - Real people through push to talk
+
+    /// Each clip of ../shared/testdata/speech as a phone sends it: the talk key, the words, a second of quiet.
+    /// Every "stop" is stop, no command is taken for another, and at least 95 % of what is no command is acted on
+    /// as nothing.
+    @Test func realPeopleThroughPushToTalk() throws {
+        guard let hearing = try Self.hearing() else { return }
+        let speech = try LabelledSpeech(folder: TestData.speechFolder)
+        var stops = 0, stopsHeard = 0, others = 0, othersRejected = 0
+        var wrong: [String] = []
+        for clip in speech.clips {
+            let audio = try WAVFile.read(clip.file).converted(sampleRate: TranscribingRecognizer.sampleRate, channels: 1)
+            let events = try Self.events(WAVFileMicrophone(audio: audio, name: clip.file.lastPathComponent),
+                                         recognizer: hearing.recognizer(), pushToTalkFirst: true)
+            let heard = events.compactMap { event -> AssistantCommand? in
+                if case .heard(.command(let command), _) = event { return command }
+                return nil
+            }
+            if let expected = clip.expected {
+                if expected == .stop { stops += 1 }
+                if heard == [expected] {
+                    if expected == .stop { stopsHeard += 1 }
+                } else {
+                    wrong.append("\(clip.label): \(events)")
+                }
+                #expect(heard.allSatisfy { $0 == expected }, "\(clip.label) taken for another command: \(events)")
+            } else {
+                others += 1
+                if heard.isEmpty { othersRejected += 1 } else { wrong.append("\(clip.label): \(events)") }
+            }
+        }
+        print("push to talk: stop \(stopsHeard)/\(stops), other speech rejected \(othersRejected)/\(others); wrong: \(wrong)")
+        #expect(stops >= 2)
+        #expect(stopsHeard == stops, "\(wrong)")
+        #expect(Double(othersRejected) >= 0.95 * Double(others), "\(wrong)")
+    }
+
+    // MARK: - The wake word
+
+    /// Always listening, over a real person's sentence (no command, no wake word) and then "Beacon" with a command:
+    /// the sentence is ignored without a word, the command is acted on.
+    @Test func theWakeWordIsFoundInWhatWasSaid() throws {
+        guard let hearing = try Self.hearing(), let command = try RunTestSupport.spoken("Beacon, find my keys.") else { return }
+        let sentence = try WAVFile.read(TestData.speechFolder.appendingPathComponent("sentences/mfa_thoughts.wav"))
+            .converted(sampleRate: TranscribingRecognizer.sampleRate, channels: 1)
+        let quiet = PCMAudio.silence(seconds: 1, sampleRate: TranscribingRecognizer.sampleRate).samples
+        let session = PCMAudio(sampleRate: TranscribingRecognizer.sampleRate,
+                               samples: quiet + sentence.samples + quiet + command + quiet)
+        let events = try Self.events(WAVFileMicrophone(audio: session, name: "session"),
+                                     recognizer: hearing.recognizer(mode: .wakeWord), alwaysListening: true)
+        let heard = events.compactMap { event -> AssistantCommand? in
+            if case .heard(.command(let command), _) = event { return command }
+            return nil
+        }
+        #expect(heard == [.findObject("my keys")], "\(events)")
+        #expect(!events.contains { if case .rejected = $0 { true } else { false } }, "\(events)")
+    }
+
+    // MARK: - Helpers
+
+    /// Runs a recording through `VoiceInput` and returns every event once it has ended.
+    static func events(_ microphone: WAVFileMicrophone, recognizer: any UtteranceRecognizer, alwaysListening: Bool = false,
+                       pushToTalkFirst: Bool = false) throws -> [VoiceInput.Event] {
+        let collected = Events()
+        let input = VoiceInput(microphone: microphone, recognizer: recognizer, alwaysListening: alwaysListening) {
+            collected.append($0)
+        }
+        if pushToTalkFirst { input.pushToTalk() }
+        input.start()
+        #expect(collected.waitForEnd(timeout: 60), "the voice thread did not finish")
+        input.stop()
+        return collected.events
+    }
+}
+
+/// Events from the voice thread, and a wait for its end.
+final class Events: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [VoiceInput.Event] = []
+    private let ended = DispatchSemaphore(value: 0)
+
+    func append(_ event: VoiceInput.Event) {
+        lock.withLock { stored.append(event) }
+        if case .ended = event { ended.signal() }
+    }
+
+    var events: [VoiceInput.Event] { lock.withLock { stored } }
+
+    func waitForEnd(timeout: Double) -> Bool { ended.wait(timeout: .now() + timeout) == .success }
+}
