@@ -33,6 +33,13 @@ public protocol WordTimedSpeechSynthesizer: SpeechSynthesizer {
     /// Speech for `text` at `rate` times the normal speaking rate, and where each word starts (seconds into the audio,
     /// ascending).
     func synthesizeWithWords(_ text: String, voice: String, rate: Double) throws -> (audio: PCMAudio, wordStarts: [Double])
+    /// Whether a text of several sentences is better made one sentence at a time in `voice`: true for a voice slow
+    /// enough that making all of it would hold up its first words (and whatever comes after it).
+    func speaksSentenceBySentence(voice: String) -> Bool
+}
+
+extension WordTimedSpeechSynthesizer {
+    public func speaksSentenceBySentence(voice: String) -> Bool { false }
 }
 
 /// Where sound goes: the audio device, a WAV file, or nowhere.

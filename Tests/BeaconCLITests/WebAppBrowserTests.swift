@@ -143,7 +143,8 @@ import Testing
 
     @Test func readsThePagePhoto() throws {
         try Self.withServedBeacon(video: "page.png") { served, video in
-            let result = try Self.drive(served, "read", video: video, ["--wait", "60"])
+            // The natural voice reads at a person's pace: the third sentence comes about a minute in.
+            let result = try Self.drive(served, "read", video: video, ["--wait", "90"])
             let live = Self.live(result)
             #expect(live.contains("Reading."), "\(live)")
             #expect(live.contains { $0.contains("segmentation") }, "\(live)")

@@ -192,7 +192,7 @@ import Glibc
         let said = effects.filter { $0.effect == "speak" }.compactMap(\.text)
         #expect(said.contains("Exploring."), "\(said)")
         #expect(said.contains { $0.hasPrefix("Bus,") }, "\(said)")
-        #expect(said.filter { $0 == "Sorry, say that again." }.count == 1, "\(said)")
+        #expect(said.filter { $0 == "Sorry, say that again." }.count == 1, "said \(said); heard \(heard)")
         #expect(said.contains { $0.hasPrefix("Recently:") && $0.contains("bus") }, "\(said)")
         // Nothing but the two commands changed the mode.
         #expect(effects.filter { $0.effect == "mode" }.compactMap(\.mode).filter { $0 == "explore" }.count == 1)

@@ -1,3 +1,4 @@
+import BeaconAudio
 import BeaconCore
 import BeaconRuntime
 import BeaconSpeech
@@ -48,26 +49,6 @@ import Testing
         return rows
     }
 
-    /// Lower case, hyphens as spaces, punctuation gone ("ill-disposed," → "ill disposed").
-    static func words(_ text: String) -> [String] {
-        text.lowercased().replacingOccurrences(of: "-", with: " ")
-            .filter { $0.isLetter || $0.isNumber || $0 == "'" || $0 == " " }
-            .split(separator: " ").map(String.init)
-    }
-
-    /// Word-level edit distance.
-    static func errors(_ heard: [String], _ said: [String]) -> Int {
-        var previous = Array(0...heard.count)
-        for (row, word) in said.enumerated() {
-            var current = [row + 1]
-            for (column, other) in heard.enumerated() {
-                current.append(min(previous[column] + (word == other ? 0 : 1), previous[column + 1] + 1, current[column] + 1))
-            }
-            previous = current
-        }
-        return previous[heard.count]
-    }
-
     @Test func realSentencesAreHeardAndAreNoCommands() throws {
         guard let (transcriber, voice) = try Self.engines() else { return }
         var wrong = 0, total = 0
@@ -79,8 +60,10 @@ import Testing
             heard.append("\(row.file): \(report.transcript)")
             // The meeting excerpt's transcript covers only its two annotated phrases.
             guard !row.transcript.hasPrefix("[partial]") else { continue }
-            wrong += Self.errors(Self.words(report.transcript), Self.words(row.transcript))
-            total += Self.words(row.transcript).count
+            var errors = WordErrors()
+            errors.add(heard: report.transcript, said: row.transcript)
+            wrong += errors.errors
+            total += errors.words
         }
         #expect(total > 40)
         let rate = Double(wrong) / Double(max(total, 1))

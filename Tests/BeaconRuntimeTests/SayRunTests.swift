@@ -35,8 +35,8 @@ import Testing
         let heard = try ListenRun.hear(natural, transcriber: transcriber, voice: voice, parser: CommandParser())
         // Moonshine writes numbers as digits and American spelling: "1 meter" is "one metre".
         let spelled = ["1": "one", "meter": "metre"]
-        let words = ListenRunTests.words(heard.transcript).map { spelled[$0] ?? $0 }
-        #expect(ListenRunTests.errors(words, ListenRunTests.words(sentence)) <= 1, "heard \"\(heard.transcript)\"")
+        let words = WordErrors.words(heard.transcript).map { spelled[$0] ?? $0 }
+        #expect(WordErrors.distance(words, WordErrors.words(sentence)) <= 1, "heard \"\(heard.transcript)\"")
     }
 
     /// The phonemes are espeak-ng's IPA with the clause marks kept, and every one becomes an id of the voice.

@@ -17,6 +17,8 @@ public final class AssistantEngines: @unchecked Sendable {
     private let makeDepth: (() throws -> any DepthEstimator)?
     private var depth: Result<any DepthEstimator, Error>?
     private let makeHearing: (() throws -> SpeechHearing?)?
+    private let makeNaturalVoice: (() throws -> any WordTimedSpeechSynthesizer)?
+    private var natural: Result<any WordTimedSpeechSynthesizer, Error>?
     private var hearing: Result<SpeechHearing?, Error>?
 
     /// Whether an object search looks closer at zoomed tiles while nothing is locked.
@@ -27,7 +29,10 @@ public final class AssistantEngines: @unchecked Sendable {
     /// `depth` is nil when no depth source was chosen (`--depth`); `hearing` builds the open-vocabulary recogniser's
     /// models (nil from it, or no `hearing`: not installed, and voice commands fall back to PocketSphinx).
     public init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
-         depth: (() throws -> any DepthEstimator)? = nil, hearing: (() throws -> SpeechHearing?)? = nil, tiles: Bool = true) {
+         depth: (() throws -> any DepthEstimator)? = nil, hearing: (() throws -> SpeechHearing?)? = nil,
+         naturalVoice: (() throws -> any WordTimedSpeechSynthesizer)? = nil,
+         tiles: Bool = true) {
+        makeNaturalVoice = naturalVoice
         makeDetector = detector
         makeTextReader = textReader
         makeDepth = depth
@@ -54,6 +59,16 @@ public final class AssistantEngines: @unchecked Sendable {
         return try lock.withLock {
             if hearing == nil { hearing = Result { try makeHearing() } }
             return try hearing!.get()
+        }
+    }
+
+    /// The natural voice, loaded once and shared by every session of a server (it takes turns); nil when these
+    /// engines were given none to build.
+    public func naturalVoice() throws -> (any WordTimedSpeechSynthesizer)? {
+        guard let makeNaturalVoice else { return nil }
+        return try lock.withLock {
+            if natural == nil { natural = Result { try makeNaturalVoice() } }
+            return try natural!.get()
         }
     }
 

@@ -68,7 +68,7 @@ public struct Composition {
         return AssistantEngines(detector: { try detector(lowered) },
                                 textReader: { try textReader(text, language: .automatic) },
                                 depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } },
-                                hearing: { try hearing() })
+                                hearing: { try hearing() }, naturalVoice: { try speechSynthesizer(.natural) })
     }
 
     /// The engines of a job that only reads (`find-text`, `read`), around a reader built beforehand so that a missing

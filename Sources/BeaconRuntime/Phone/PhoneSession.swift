@@ -35,7 +35,7 @@ public final class PhoneSession: PhoneSessionHandle, @unchecked Sendable {
 
         // The phone plays the session's sound itself: here it is rendered to nowhere, so speech still takes its time.
         let assembly = SessionAssembly(configuration: host.sessionConfiguration, settings: try host.store.settings(),
-                                       clock: .wall, sound: .nowhere, store: host.store,
+                                       clock: .wall, sound: .nowhere, speechHeard: true, store: host.store,
                                        options: .init(printJSON: false, printSpeech: false))
         let runner = try host.composition.runner(for: assembly, engines: host.engines, transcript: host.transcript)
         let output = runner.output

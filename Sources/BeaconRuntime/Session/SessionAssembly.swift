@@ -27,19 +27,24 @@ public struct SessionAssembly {
     /// The voice speech is made in, and whether words are spoken at all (false: beeps only).
     public var voice: String
     public var speaks: Bool
+    /// Whether anyone hears the speech: true for a sound device, a WAV file, or a phone that may ask for the
+    /// server's speech; false for sound to nowhere, where speech only takes its time. Only heard speech is worth
+    /// the natural voice's time; the rest is espeak-ng's.
+    public var speechHeard: Bool
     /// The person's data (settings, history, usage); nil for a job that keeps nothing.
     public var store: AssistantStore?
     public var options: AssistantRunner.Options
 
     public init(configuration: AssistantSession.Configuration = .init(), settings: AssistantSettings = .init(),
                 clock: Clock, sound: MixerOutput.Destination, voice: String? = nil, speaks: Bool = true,
-                store: AssistantStore? = nil, options: AssistantRunner.Options) {
+                speechHeard: Bool? = nil, store: AssistantStore? = nil, options: AssistantRunner.Options) {
         self.configuration = configuration
         self.settings = settings
         self.clock = clock
         self.sound = sound
         self.voice = voice ?? settings.language.voice
         self.speaks = speaks
+        if case .nowhere = sound { self.speechHeard = speechHeard ?? false } else { self.speechHeard = speechHeard ?? true }
         self.store = store
         self.options = options
     }
@@ -59,8 +64,7 @@ extension Composition {
     }
 
     /// The voice a session speaks with for the person's `voice` setting: the natural voice only when its model is
-    /// installed (it is the default, and a machine without it still speaks, with espeak-ng); words only (`speaks`
-    /// false) need no voice model at all.
+    /// installed (it is the default, and a machine without it still speaks, with espeak-ng).
     public func installedVoice(_ choice: VoiceChoice) -> VoiceChoice {
         guard choice == .natural else { return choice }
         let locator = modelLocator
@@ -72,8 +76,10 @@ extension Composition {
     /// session, such as a page's capture) and its runner.
     public func runner(for assembly: SessionAssembly, engines: AssistantEngines, transcript: any Transcript,
                        output: MixerOutput? = nil) throws -> AssistantRunner {
-        let output = try output ?? self.output(to: assembly.sound, voice: assembly.voice, speaks: assembly.speaks,
-                                               choice: assembly.speaks ? installedVoice(assembly.settings.voice) : .espeak)
+        let natural = assembly.speaks && assembly.speechHeard && installedVoice(assembly.settings.voice) == .natural
+        let output = try output ?? MixerOutput(destination: assembly.sound,
+                                               synthesizer: natural ? engines.naturalVoice() ?? speechSynthesizer(.natural) : speechSynthesizer(),
+                                               voice: assembly.voice, speaks: assembly.speaks)
         let session = AssistantSession(configuration: assembly.configuration, settings: assembly.settings)
         return AssistantRunner(session: session, engines: engines, output: output, store: assembly.store,
                                options: assembly.options, transcript: transcript)

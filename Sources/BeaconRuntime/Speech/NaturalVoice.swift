@@ -19,6 +19,9 @@ public struct NaturalVoice: WordTimedSpeechSynthesizer {
     /// English voices ("en", "en-us", "en-gb") speak through Piper.
     static func speaksNaturally(_ voice: String) -> Bool { voice == "en" || voice.hasPrefix("en-") }
 
+    /// Piper takes 50 to 200 ms a sentence on two cores: a longer text is made sentence by sentence.
+    public func speaksSentenceBySentence(voice: String) -> Bool { Self.speaksNaturally(voice) }
+
     public func synthesize(_ text: String, voice: String) throws -> PCMAudio {
         try synthesizeWithWords(text, voice: voice, rate: 1).audio
     }

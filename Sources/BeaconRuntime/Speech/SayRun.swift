@@ -28,9 +28,8 @@ public struct SayRun {
         let output = try composition.output(to: destination, voice: language, choice: voice)
         output.begin()
         _ = try output.say(text, voice: language, rate: 1, at: 0)
+        try output.finish() // a natural voice makes the sentences after the first one here
         let seconds = output.lastSpeechEnd
-        try output.advance(to: seconds)
-        try output.finish()
         transcript.note(String(format: "Said in %.1f s of speech (%@).", seconds, voice.rawValue))
         return seconds
     }
