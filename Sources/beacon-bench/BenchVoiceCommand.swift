@@ -135,7 +135,9 @@ struct BenchVoiceCommand: ParsableCommand {
             let chosen = half.map(set.half) ?? set
             var scores: [VoiceScore] = []
             for (index, entry) in recognizers.enumerated() {
-                let score = try chosen.score(with: entry.recognizer, eachAsFirst: eachAsFirst)
+                // A second of quiet after each clip, as after words said to a microphone: each recogniser ends the
+                // speech by its own rule.
+                let score = try chosen.score(with: entry.recognizer, eachAsFirst: eachAsFirst, trailingSilence: 1)
                 totals[index].add(score)
                 scores.append(score)
             }
@@ -193,6 +195,8 @@ struct BenchVoiceCommand: ParsableCommand {
             ("sentence word error rate", errors),
             ("end of speech to verdict, median", { seconds($0.shortClipSecondsAfterSpeech, 0.5) }),
             ("end of speech to verdict, p95", { seconds($0.shortClipSecondsAfterSpeech, 0.95) }),
+            ("  of which work, median", { seconds($0.shortClipDecidingSeconds, 0.5) }),
+            ("  of which work, p95", { seconds($0.shortClipDecidingSeconds, 0.95) }),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         let pad = { (text: String, to: Int) in text + String(repeating: " ", count: max(0, to - text.count)) }

@@ -76,10 +76,14 @@ public struct LabelledSpeech: Sendable {
     ///   says, before the recogniser has adapted to any voice or microphone, and a verdict that does not depend on
     ///   the clips before it. Otherwise one recogniser hears them all in turn, as it hears a user, adapting as it
     ///   goes (what the figures in `CommandRecognizer`'s notes are).
-    public func score(with recognizer: any UtteranceRecognizer, eachAsFirst: Bool = false) throws -> VoiceScore {
+    /// - Parameter trailingSilence: seconds of quiet after each clip, as a microphone hears after the words, so the
+    ///   recogniser finds the end of the speech by its own rule rather than by the end of the file.
+    public func score(with recognizer: any UtteranceRecognizer, eachAsFirst: Bool = false,
+                      trailingSilence: Double = 0) throws -> VoiceScore {
         var score = VoiceScore()
         for clip in clips {
-            let audio = try WAVFile.read(clip.file)
+            var audio = try WAVFile.read(clip.file).converted(sampleRate: CommandRecognizer.sampleRate, channels: 1)
+            audio.samples += PCMAudio.silence(seconds: trailingSilence, sampleRate: audio.sampleRate).samples
             if eachAsFirst { try recognizer.forgetVoice() } else { try recognizer.reset() }
             let utterances = try recognizer.recognize(audio)
             score.add(clip, heard: utterances)

@@ -55,8 +55,12 @@ extension VoiceScore {
     /// Seconds from the end of speech to the verdict on short clips (one to three words, as a command is said):
     /// the quiet the recogniser waits for, and its work after it. A verdict is what an action waits for, so the
     /// words that are no command count too.
-    public var shortClipSecondsAfterSpeech: [Double] {
-        outcomes.filter { (1...3).contains(WordErrors.words($0.clip.transcript).count) }
-            .compactMap { $0.utterances.last?.afterSpeechSeconds }
+    public var shortClipSecondsAfterSpeech: [Double] { shortClipUtterances.map(\.afterSpeechSeconds) }
+
+    /// The work alone in that time: processor seconds from the moment the speech counted as ended.
+    public var shortClipDecidingSeconds: [Double] { shortClipUtterances.map(\.decidingSeconds) }
+
+    private var shortClipUtterances: [RecognizedUtterance] {
+        outcomes.filter { (1...3).contains(WordErrors.words($0.clip.transcript).count) }.compactMap(\.utterances.last)
     }
 }
