@@ -42,6 +42,9 @@ struct SettingsCommand: ParsableCommand {
               distance-cue            on or off (off): in the last metre of a
                                       find, the centred beat's pitch rises as
                                       the object comes nearer
+              voice                   natural (Piper for English where
+                                      installed) or espeak (espeak-ng for
+                                      every language, fastest); natural
 
             Everyday names are understood: bikes is kept as bicycle, mug as cup.
             """,

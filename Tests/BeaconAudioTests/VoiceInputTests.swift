@@ -53,7 +53,7 @@ final class VoiceInputTests {
 
     /// Runs a session through `VoiceInput` and returns every event, once the recording has ended.
     private func events(_ parts: [Part], alwaysListening: Bool, pushToTalkFirst: Bool = false) throws -> [VoiceInput.Event] {
-        let collected = EventLog()
+        let collected = EventLog<VoiceInput.Event>()
         let microphone = WAVFileMicrophone(audio: try session(parts), name: "session")
         let input = VoiceInput(microphone: microphone, recognizer: recognizer, alwaysListening: alwaysListening) {
             collected.append($0)
@@ -76,7 +76,7 @@ final class VoiceInputTests {
 
     @Test("a phone's talk button opens the window in step with its sound: words sent at once are all heard")
     func talkButtonOfAPushedMicrophone() throws {
-        let collected = EventLog()
+        let collected = EventLog<VoiceInput.Event>()
         let microphone = PushedMicrophone(name: "phone")
         let input = VoiceInput(microphone: microphone, makeRecognizer: { [recognizer] in recognizer },
                                loadsOnFirstTalk: true) { collected.append($0) }
@@ -99,7 +99,7 @@ final class VoiceInputTests {
     @Test("a name taught while listening joins the grammar at once: \"find my harmonica\" is heard after teaching it")
     func taughtNameJoinsTheGrammarWithoutARestart() throws {
         let names = Vocabulary()
-        let collected = EventLog()
+        let collected = EventLog<VoiceInput.Event>()
         let microphone = PushedMicrophone(name: "phone")
         let input = VoiceInput(microphone: microphone,
                                makeRecognizer: { try CommandRecognizer(grammar: CommandGrammar(objectNames: names.names)) },
@@ -202,22 +202,9 @@ final class VoiceInputTests {
     }
 }
 
-/// Events from the voice thread, and a wait for its end.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [VoiceInput.Event] = []
-    private let ended = DispatchSemaphore(value: 0)
-
-    func append(_ event: VoiceInput.Event) {
-        lock.withLock { stored.append(event) }
-        if case .ended = event { ended.signal() }
-    }
-
-    var events: [VoiceInput.Event] { lock.withLock { stored } }
-
-    func waitForEnd(timeout: Double) -> Bool {
-        ended.wait(timeout: .now() + timeout) == .success
-    }
+extension EventLog where Event == VoiceInput.Event {
+    /// The voice thread's events, ended by `.ended`.
+    convenience init() { self.init(isEnd: { if case .ended = $0 { true } else { false } }) }
 }
 
 /// Names a test teaches while a voice input listens, and a version that changes with them.

@@ -19,6 +19,18 @@ import Testing
         #expect(settings.value(of: .historyRetentionDays) == "7")
         #expect(settings.value(of: .alwaysListening) == "off")
         #expect(settings.value(of: .earcons) == "on")
+        #expect(settings.value(of: .voice) == "natural")
+    }
+
+    @Test func theVoiceIsNaturalOrEspeak() throws {
+        var settings = AssistantSettings()
+        try settings.set(.voice, to: "eSpeak-NG", knownLabels: labels)
+        #expect(settings.voice == .espeak)
+        try settings.set(.voice, to: "Natural", knownLabels: labels)
+        #expect(settings.voice == .natural)
+        #expect(throws: InvalidSetting.self) { try settings.set(.voice, to: "robot", knownLabels: labels) }
+        #expect(settings.voice == .natural)
+        #expect(settings.confirmation(of: .voice) == "Voice set to natural.")
     }
 
     @Test func speechSpeedsStepAndStopAtTheEnds() {

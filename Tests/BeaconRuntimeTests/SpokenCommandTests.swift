@@ -106,7 +106,7 @@ import Testing
     /// Runs a recording through `VoiceInput` and returns every event once it has ended.
     static func events(_ microphone: WAVFileMicrophone, recognizer: any UtteranceRecognizer, alwaysListening: Bool = false,
                        pushToTalkFirst: Bool = false) throws -> [VoiceInput.Event] {
-        let collected = Events()
+        let collected = EventLog<VoiceInput.Event>(isEnd: { if case .ended = $0 { true } else { false } })
         let input = VoiceInput(microphone: microphone, recognizer: recognizer, alwaysListening: alwaysListening) {
             collected.append($0)
         }
@@ -116,20 +116,4 @@ import Testing
         input.stop()
         return collected.events
     }
-}
-
-/// Events from the voice thread, and a wait for its end.
-final class Events: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [VoiceInput.Event] = []
-    private let ended = DispatchSemaphore(value: 0)
-
-    func append(_ event: VoiceInput.Event) {
-        lock.withLock { stored.append(event) }
-        if case .ended = event { ended.signal() }
-    }
-
-    var events: [VoiceInput.Event] { lock.withLock { stored } }
-
-    func waitForEnd(timeout: Double) -> Bool { ended.wait(timeout: .now() + timeout) == .success }
 }
