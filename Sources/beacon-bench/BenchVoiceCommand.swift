@@ -10,7 +10,7 @@ struct BenchVoiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voice",
         abstract: "Measure voice commands on labelled recordings: commands recognised, other speech rejected.",
-        usage: "beacon bench voice [<folders> ...] [--espeak] [--recogniser R] [<options>]",
+        usage: "beacon bench voice [<folders> ...] [--espeak] [<options>]",
         discussion: """
             Each FOLDER holds WAV files and a manifest.csv with the columns file and transcript (and speaker, for \
             --half). A clip is a command when its transcript parses as one, as a typed line would; anything else \
