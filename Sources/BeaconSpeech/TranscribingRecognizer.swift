@@ -43,7 +43,7 @@ public final class TranscribingRecognizer: UtteranceRecognizer {
         tracker = SpeechSegmenter.Tracker(rule: rule, window: SileroVoiceDetector.window, sampleRate: Self.sampleRate)
     }
 
-    public var speechStart: Double? { tracker.start.map { Double($0) / Double(Self.sampleRate) } }
+    public var speechStart: Double? { tracker.start.map(seconds) }
 
     public func process(_ samples: [Int16]) throws -> [RecognizedUtterance] {
         let floats = samples.map { Float($0) / 32_768 }
@@ -54,19 +54,16 @@ public final class TranscribingRecognizer: UtteranceRecognizer {
         if tracker.start != nil { detectingSeconds += Self.now() - started }
         var results: [RecognizedUtterance] = []
         for chance in chances {
-            let wasSpeaking = tracker.start != nil
             if let speech = tracker.next(chance) {
                 let decidedAt = tracker.windowsSeen * SileroVoiceDetector.window
                 if skippingToPause {
                     skippingToPause = false
                 } else {
-                    results.append(try utterance(speech, waited: Double(decidedAt - speech.upperBound) / Double(Self.sampleRate)))
+                    results.append(try utterance(speech, waited: seconds(decidedAt - speech.upperBound)))
                 }
-            } else if wasSpeaking && tracker.start == nil {
-                skippingToPause = false // too short to be speech
             }
             if mode == .command, !skippingToPause, let begun = tracker.start,
-               Double(tracker.windowsSeen * SileroVoiceDetector.window - begun) / Double(Self.sampleRate) > longestCommandSeconds {
+               seconds(tracker.windowsSeen * SileroVoiceDetector.window - begun) > longestCommandSeconds {
                 skippingToPause = true
                 results.append(RecognizedUtterance(words: "", verdict: .rejected(.tooLong), start: seconds(begun),
                                                    duration: longestCommandSeconds, decodeSeconds: 0))

@@ -52,6 +52,9 @@ public final class AssistantEngines: @unchecked Sendable {
         }
     }
 
+    /// Whether these engines were given the open-vocabulary recogniser's models to build.
+    public var canHear: Bool { makeHearing != nil }
+
     /// Moonshine and the voice detector, shared by every microphone of the session or server; nil when they are
     /// not installed.
     public func speechHearing() throws -> SpeechHearing? {

@@ -123,12 +123,15 @@ public struct Composition {
     /// is not (PocketSphinx and its grammar are then the fallback). A file that is there but cannot be loaded is an
     /// error, not a quiet fallback.
     public func hearing(threads: Int = 0) throws -> SpeechHearing? {
-        let locator = modelLocator
-        for model in ["moonshine_base_en_encoder", "moonshine_base_en_decoder", "moonshine_base_en_tokenizer", "silero_vad"] {
-            guard (try? locator.locate(model)) != nil else { return nil }
-        }
-        guard let voice = try voiceDetector() else { return nil }
+        guard hearingIsInstalled, let voice = try voiceDetector() else { return nil }
         return SpeechHearing(transcriber: try transcriber(threads: threads), voice: voice)
+    }
+
+    /// Whether the four files `hearing` needs are all there (no model is loaded to tell).
+    public var hearingIsInstalled: Bool {
+        let locator = modelLocator
+        return ["moonshine_base_en_encoder", "moonshine_base_en_decoder", "moonshine_base_en_tokenizer", "silero_vad"]
+            .allSatisfy { (try? locator.locate($0)) != nil }
     }
 
     /// The text reader for a language setting: PP-OCR for English and Chinese, Tesseract (rus+eng) for Russian, and
@@ -202,8 +205,10 @@ public struct Composition {
             }
             return CommandGrammar(objectNames: CommandGrammar.everydayObjectNames() + taughtNames)
         }
+        // Only a grammar needs building again for a name taught meanwhile; Moonshine writes any name as it is.
+        let moonshine = engines.canHear && hearingIsInstalled
         var version: (@Sendable () -> Int)?
-        if let taught { version = { taught.version } }
+        if let taught, !moonshine { version = { taught.version } }
         let recognizer = { () throws -> any UtteranceRecognizer in
             if let hearing = try engines.speechHearing() { return hearing.recognizer() }
             return try CommandRecognizer(grammar: grammar())
