@@ -54,6 +54,9 @@ def parse_arguments():
     parser.add_argument("--wait", type=float, default=20, help="seconds to collect earcons or wait for words")
     parser.add_argument("--until-earcons", type=int, default=0, help="stop collecting once this many earcons came")
     parser.add_argument("--settle", type=float, default=3, help="read: seconds without new words that end the wait")
+    parser.add_argument("--until-said", metavar="WORDS",
+                        help="read: wait (up to --wait) until Beacon has said these words, however long it is quiet "
+                             "before them, instead of stopping after --settle seconds of quiet")
     parser.add_argument("--static", action="store_true", help="a plain file server: skip pairing, use a made-up token")
     parser.add_argument("--screenshots", help="a folder to save a PNG of each screen in")
     parser.add_argument("--trust-certificate", metavar="SPKI_SHA256_BASE64",
@@ -278,7 +281,14 @@ def run_read(page):
     deadline = time.monotonic() + page.args.wait
     seen, quiet_since = 0, time.monotonic()
     while time.monotonic() < deadline:  # until Beacon has said something and then been quiet for --settle seconds
-        count = len(page.log()["speaks"])
+        log = page.log()
+        if page.args.until_said:
+            # Reading a page takes a while before its first words; on a loaded machine, far longer than --settle.
+            if any(page.args.until_said in said for said in log["live"]):
+                break
+            time.sleep(0.2)
+            continue
+        count = len(log["speaks"])
         if count != seen:
             seen, quiet_since = count, time.monotonic()
         elif seen and time.monotonic() - quiet_since >= page.args.settle:

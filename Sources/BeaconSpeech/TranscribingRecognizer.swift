@@ -21,6 +21,7 @@ public final class TranscribingRecognizer: UtteranceRecognizer {
     private let transcriber: MoonshineTranscriber
     private let voice: SileroVoiceDetector
     private let parser: CommandParser
+    private let wakeWord: WakeWord
     private var stream = SileroVoiceDetector.Stream()
     private var tracker: SpeechSegmenter.Tracker
     /// The samples heard from `audioStart` on: the open speech and the padding before it, or while no one speaks
@@ -34,10 +35,12 @@ public final class TranscribingRecognizer: UtteranceRecognizer {
     private var skippingToPause = false
 
     public init(transcriber: MoonshineTranscriber, voice: SileroVoiceDetector, parser: CommandParser = CommandParser(),
-                rule: SpeechSegmenter = SpeechSegmenter(), mode: ListeningMode = .command) {
+                wakeWord: WakeWord = WakeWord(), rule: SpeechSegmenter = SpeechSegmenter(),
+                mode: ListeningMode = .command) {
         self.transcriber = transcriber
         self.voice = voice
         self.parser = parser
+        self.wakeWord = wakeWord
         self.rule = rule
         self.mode = mode
         tracker = SpeechSegmenter.Tracker(rule: rule, window: SileroVoiceDetector.window, sampleRate: Self.sampleRate)
@@ -101,7 +104,7 @@ public final class TranscribingRecognizer: UtteranceRecognizer {
         let lower = max(audioStart, range.lowerBound - pad), upper = min(samplesFed, range.upperBound + pad)
         let started = Self.now()
         let words = try transcriber.transcribe(Array(audio[(lower - audioStart)..<(upper - audioStart)]))
-        let verdict = Self.verdict(for: words, mode: mode, parser: parser)
+        let verdict = Self.verdict(for: words, mode: mode, parser: parser, wakeWord: wakeWord)
         let deciding = Self.now() - started
         defer { detectingSeconds = 0 }
         return RecognizedUtterance(words: words, verdict: verdict, start: seconds(range.lowerBound),
@@ -120,20 +123,19 @@ public final class TranscribingRecognizer: UtteranceRecognizer {
 
     // MARK: - Judging
 
-    /// What a transcript asks. Always listening, it must name Beacon ("Beacon, find my cup", "OK Beacon. Stop."),
-    /// and what follows the name is the command; the name alone opens a window for it. A command is taken from the
+    /// What a transcript asks. Always listening, it must name Beacon ("Beacon, find my cup", "OK Beacon. Stop.";
+    /// see `WakeWord` for how the name may be written), and what follows the name is the command; the name alone opens a window for it. A command is taken from the
     /// first sentence when that is one on its own, so a sentence the recogniser invents after the speech
     /// ("Thank you.", a known failure of open recognisers on short clips) never changes or blocks it; else from
     /// the first clause ("Stop, stop."), else from all of it.
     public static func verdict(for transcript: String, mode: ListeningMode,
-                               parser: CommandParser = CommandParser()) -> RecognizedUtterance.Verdict {
+                               parser: CommandParser = CommandParser(),
+                               wakeWord: WakeWord = WakeWord()) -> RecognizedUtterance.Verdict {
         guard transcript.contains(where: \.isLetter) else { return .rejected(.nothingHeard) }
         var said = Substring(transcript)
         if mode == .wakeWord {
-            guard let name = transcript.range(of: #"\bbeacon\b"#, options: [.regularExpression, .caseInsensitive]) else {
-                return .rejected(.noWakeWord)
-            }
-            said = transcript[name.upperBound...]
+            guard let afterName = wakeWord.command(in: transcript) else { return .rejected(.noWakeWord) }
+            said = afterName
             guard said.contains(where: \.isLetter) else { return .wakeWord }
         }
         let first = firstSentence(of: said)

@@ -143,8 +143,11 @@ import Testing
 
     @Test func readsThePagePhoto() throws {
         try Self.withServedBeacon(video: "page.png") { served, video in
-            // The natural voice reads at a person's pace: the third sentence comes about a minute in.
-            let result = try Self.drive(served, "read", video: video, ["--wait", "90"])
+            // The natural voice reads at a person's pace: the third sentence comes about a minute in. Recognising the
+            // page may take far longer than the driver's few seconds of quiet on a loaded machine, so it waits for
+            // the words themselves.
+            let result = try Self.drive(served, "read", video: video,
+                                        ["--wait", "150", "--until-said", "markers of the coins"])
             let live = Self.live(result)
             #expect(live.contains("Reading."), "\(live)")
             #expect(live.contains { $0.contains("segmentation") }, "\(live)")

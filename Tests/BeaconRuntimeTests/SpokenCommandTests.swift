@@ -41,6 +41,32 @@ import Testing
         #expect(verdict("Stop.", .wakeWord) == .rejected(.noWakeWord))
         #expect(verdict("We went to the beach.", .wakeWord) == .rejected(.noWakeWord))
         #expect(verdict("Beacon, tell me a joke.", .wakeWord) == .rejected(.unparsable))
+
+        // The name as Moonshine writes it when it mishears it: a first word one phoneme away.
+        #expect(verdict("Deacon, find my keys.", .wakeWord) == .command(.findObject("my keys")))
+        #expect(verdict("Hey Bacon, stop.", .wakeWord) == .command(.stop))
+        #expect(verdict("Deacon.", .wakeWord) == .wakeWord)
+        #expect(verdict("Deacon, the kettle is boiling.", .wakeWord) == .rejected(.unparsable))
+        // Anywhere else it is the word it is, and words further off are never the name.
+        #expect(verdict("I had bacon, stop.", .wakeWord) == .rejected(.noWakeWord))
+        #expect(verdict("Begin, stop.", .wakeWord) == .rejected(.noWakeWord))
+        #expect(verdict("Vegan, stop.", .wakeWord) == .rejected(.noWakeWord))
+        #expect(verdict("Beach, stop.", .wakeWord) == .rejected(.noWakeWord))
+    }
+
+    /// Nothing real people said in ../shared/testdata/speech names Beacon, nor opens with a word that sounds like it.
+    @Test func noRealSpeechIsTakenForTheName() throws {
+        guard FileManager.default.fileExists(atPath: TestData.speechFolder.path) else {
+            if TestData.required { Issue.record("\(TestData.speechFolder.path) is missing") }
+            return
+        }
+        let wakeWord = WakeWord()
+        #expect(wakeWord.soundsLikeName("Deacon"), "espeak-ng reads the words")
+        let clips = try LabelledSpeech(folder: TestData.speechFolder).clips
+        #expect(clips.count > 40)
+        for clip in clips {
+            #expect(wakeWord.command(in: clip.transcript) == nil, "\(clip.label)")
+        }
     }
 
     // MARK: - Real people through push to talk
