@@ -4,9 +4,9 @@ import Foundation
 /// Finds Beacon's name in what an open recogniser wrote. Such a recogniser writes a name it was never taught as the
 /// nearest word it knows: Moonshine writes the natural voice's "Beacon, the kettle is boiling" as "Deacon, the
 /// kettle…" in 7 of 12 renderings. So the name is the word "beacon" anywhere, or a first word that sounds like it:
-/// one phoneme away as espeak-ng reads both ("Deacon", "Bacon", "Beckon"). Only a first word, because a person
-/// addressing Beacon names it first, and a sentence that opens with "Deacon," or "Weaken" is rare; "bacon" in the
-/// middle of a sentence stays bacon.
+/// one phoneme away as espeak-ng reads both ("Deacon", "Bacon", "Beckon"). Only a sentence's first word, because
+/// a person addressing Beacon names it first, and a sentence that opens with "Deacon," or "Weaken" is rare;
+/// "bacon" in the middle of a sentence stays bacon.
 public struct WakeWord: Sendable {
     public let name: String
     /// The name's phonemes; empty when espeak-ng cannot read (then only the name itself is heard).
@@ -25,11 +25,15 @@ public struct WakeWord: Sendable {
         if let named = transcript.range(of: pattern, options: [.regularExpression, .caseInsensitive]) {
             return transcript[named.upperBound...]
         }
-        let words = Self.words(of: transcript)
-        guard let first = words.first else { return nil }
-        let candidate = Self.greetings.contains(first.lowercased()) && words.count > 1 ? words[1] : first
-        guard soundsLikeName(String(candidate)) else { return nil }
-        return transcript[candidate.endIndex...]
+        // Each sentence's first word (after a greeting): one stretch of speech may hold what someone said before
+        // turning to Beacon ("I have a thousand thoughts. Deacon, find my keys.").
+        for sentence in transcript.split(whereSeparator: { ".?!".contains($0) }) {
+            let words = Self.words(of: sentence)
+            guard let first = words.first else { continue }
+            let candidate = Self.greetings.contains(first.lowercased()) && words.count > 1 ? words[1] : first
+            if soundsLikeName(String(candidate)) { return transcript[candidate.endIndex...] }
+        }
+        return nil
     }
 
     /// Whether `word` is one phoneme from the name (a substitution, insertion or deletion).
@@ -38,7 +42,7 @@ public struct WakeWord: Sendable {
         return Self.editDistance(spoken, phonemes) <= 1
     }
 
-    private static func words(of text: String) -> [Substring] {
+    private static func words(of text: Substring) -> [Substring] {
         text.split { !$0.isLetter && $0 != "'" }
     }
 

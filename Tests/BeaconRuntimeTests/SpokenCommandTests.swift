@@ -48,6 +48,7 @@ import Testing
         #expect(verdict("Deacon.", .wakeWord) == .wakeWord)
         #expect(verdict("Deacon, the kettle is boiling.", .wakeWord) == .rejected(.unparsable))
         // Anywhere else it is the word it is, and words further off are never the name.
+        #expect(verdict("I have a thousand thoughts. Deacon, find my keys.", .wakeWord) == .command(.findObject("my keys")))
         #expect(verdict("I had bacon, stop.", .wakeWord) == .rejected(.noWakeWord))
         #expect(verdict("Begin, stop.", .wakeWord) == .rejected(.noWakeWord))
         #expect(verdict("Vegan, stop.", .wakeWord) == .rejected(.noWakeWord))
