@@ -45,9 +45,11 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract lept", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
 
-        // Engines: neural networks on ONNX Runtime (objects, text), and Tesseract for scripts PP-OCR lacks.
-        .target(name: "BeaconVision", dependencies: ["BeaconCore", "COnnxRuntime", "CTesseract"]),
+        // Engines: neural networks on ONNX Runtime (objects, text), Tesseract for scripts PP-OCR lacks, and ZBar for
+        // barcodes.
+        .target(name: "BeaconVision", dependencies: ["BeaconCore", "COnnxRuntime", "CTesseract", "CZBar"]),
         // Frames in: images (TIFF scans through Leptonica), video files, cameras.
         .target(name: "BeaconMedia", dependencies: ["BeaconCore", "CFFmpeg", "CTurboJPEG", "CPNG", "CLeptonica"]),
         // Sound out (speech synthesis, audio sinks) and in (microphone, command recognition).

@@ -53,6 +53,9 @@ public enum TestData {
     }
 
     /// The path of a car photo, or nil when it is missing (a failure under BEACON_REQUIRE_MODELS=1).
+    /// Phone photos of barcodes and QR codes with their manifest (ZXing's test pictures, Apache-2.0).
+    public static var barcodesFolder: URL { imagesFolder.deletingLastPathComponent().appendingPathComponent("barcodes") }
+
     public static func carPhoto(_ name: String) -> URL? { existing(carsFolder.appendingPathComponent(name)) }
 
     /// The user's model cache, where `beacon models install` and scripts/setup.sh put downloaded models

@@ -115,9 +115,9 @@ struct LoneFillerTests {
 struct LabelledSpeechTests {
     @Test("CSV fields may be quoted, with commas, doubled quotes and line breaks inside")
     func csv() {
-        let rows = LabelledSpeech.csvRows("file,transcript\r\na.wav,\"stop, now\"\nb.wav,\"say \"\"hi\"\"\nthere\"\n\nc.wav,\n")
+        let rows = CSV.rows("file,transcript\r\na.wav,\"stop, now\"\nb.wav,\"say \"\"hi\"\"\nthere\"\n\nc.wav,\n")
         #expect(rows == [["file", "transcript"], ["a.wav", "stop, now"], ["b.wav", "say \"hi\"\nthere"], ["c.wav", ""]])
-        #expect(LabelledSpeech.csvRows(LabelledSpeech.csvLine(["x", "a, \"b\""])) == [["x", "a, \"b\""]])
+        #expect(CSV.rows(CSV.line(["x", "a, \"b\""])) == [["x", "a, \"b\""]])
     }
 
     @Test("a manifest's clips: commands by the parser, other speech and noise (no transcript) to be rejected")

@@ -30,23 +30,7 @@ import Testing
     /// The manifest's rows: file and transcript.
     static func manifest() throws -> [(file: String, transcript: String)] {
         let text = try String(contentsOf: speech.appendingPathComponent("manifest.csv"), encoding: .utf8)
-        return csvRows(text).dropFirst().compactMap { $0.count > 13 ? ($0[0], $0[13]) : nil }
-    }
-
-    static func csvRows(_ text: String) -> [[String]] {
-        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false
-        var characters = text.makeIterator()
-        while let character = characters.next() {
-            switch (character, quoted) {
-            case ("\"", true): quoted = false
-            case ("\"", false): quoted = true
-            case (",", false): row.append(field); field = ""
-            case ("\n", false), ("\r\n", false): row.append(field); rows.append(row); row = []; field = ""
-            default: field.append(character)
-            }
-        }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
-        return rows
+        return CSV.rows(text).dropFirst().compactMap { $0.count > 13 ? ($0[0], $0[13]) : nil }
     }
 
     @Test func realSentencesAreHeardAndAreNoCommands() throws {

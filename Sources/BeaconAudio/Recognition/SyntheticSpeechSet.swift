@@ -98,14 +98,14 @@ public enum SyntheticSpeechSet {
     /// returns it as labelled speech (noises named by their file), so it is measured exactly as recorded speech is.
     public static func write(to folder: URL, parser: CommandParser = CommandParser()) throws -> LabelledSpeech {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var lines = [LabelledSpeech.csvLine(["file", "group", "speaker", "transcript"])]
+        var lines = [CSV.line(["file", "group", "speaker", "transcript"])]
         var index = 0
         func add(_ audio: PCMAudio, group: String, speaker: String, transcript: String, name label: String? = nil) throws {
             index += 1
             let slug = (label ?? group).lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
             let name = String(format: "%03d-", index) + String(slug) + ".wav"
             try WAVFile.write(audio, to: folder.appendingPathComponent(name))
-            lines.append(LabelledSpeech.csvLine([name, group, speaker, transcript]))
+            lines.append(CSV.line([name, group, speaker, transcript]))
         }
         for voice in voices {
             for (said, _) in commands {
