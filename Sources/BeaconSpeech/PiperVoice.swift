@@ -31,7 +31,13 @@ public final class PiperVoice: @unchecked Sendable {
     /// The espeak-ng voice whose phonemes this voice was trained on ("en-us").
     public var phonemeVoice: String { settings.espeak.voice }
 
-    public init(runtime: OnnxRuntime, model: String, settingsFile: URL, options: SessionOptions = SessionOptions()) throws {
+    /// How much the voice varies its sound from one saying to the next (the model's noise scale): nil, the voice's
+    /// own. 0 makes a phrase the same samples every time, for tests that must hear the same speech on every run.
+    public let variation: Float?
+
+    public init(runtime: OnnxRuntime, model: String, settingsFile: URL, options: SessionOptions = SessionOptions(),
+                variation: Float? = nil) throws {
+        self.variation = variation
         guard let data = try? Data(contentsOf: settingsFile),
               let settings = try? JSONDecoder().decode(Settings.self, from: data) else {
             throw SpeechError.unreadableModel(settingsFile.lastPathComponent)
@@ -69,8 +75,8 @@ public final class PiperVoice: @unchecked Sendable {
             NamedInput("input", shape: [1, sequence.count], .int64(sequence)),
             NamedInput("input_lengths", shape: [1], .int64([Int64(sequence.count)])),
             // No noise in the durations (the voice's noise_w is for variety): a phrase then always takes the same
-            // time, so a phrase said again sounds the same and a session's timing repeats from run to run.
-            NamedInput("scales", shape: [3], .float([settings.inference.noise_scale, length, 0])),
+            // time, so a session's timing repeats from run to run. The sound itself still varies a little.
+            NamedInput("scales", shape: [3], .float([variation ?? settings.inference.noise_scale, length, 0])),
         ]
         return try lock.withLock {
             try session.run(inputs) { outputs in

@@ -49,7 +49,9 @@ enum RunTestSupport {
             if TestData.required { Issue.record("\(model) is missing") } else { print("skipping: no \(model)") }
             return nil
         }
-        let voice = try Composition().speechSynthesizer(.natural)
+        // The same samples on every run: a test hears what it heard when it was written, not a new rendering that
+        // Moonshine may write otherwise ("Deacon", "Beeking").
+        let voice = try Composition().speechSynthesizer(.natural, variation: 0)
         return try voice.synthesize(text, voice: "en-us").converted(sampleRate: 16_000, channels: 1).samples
     }
 

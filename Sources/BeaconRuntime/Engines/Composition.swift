@@ -222,7 +222,9 @@ public struct Composition {
 
     /// The voice `choice` names: natural (Piper for English, espeak-ng for Russian and Chinese), or espeak-ng. A
     /// natural voice that is not installed is one sentence naming its install command.
-    public func speechSynthesizer(_ choice: VoiceChoice) throws -> any WordTimedSpeechSynthesizer {
+    /// - Parameter variation: the natural voice's variation from one saying to the next (nil: the voice's own;
+    ///   0: the same samples every time).
+    public func speechSynthesizer(_ choice: VoiceChoice, variation: Float? = nil) throws -> any WordTimedSpeechSynthesizer {
         switch choice {
         case .espeak: return try speechSynthesizer()
         case .natural:
@@ -230,7 +232,7 @@ public struct Composition {
             let model = try locator.locate("piper_en_us_joe_medium")
             let settings = try locator.locate("piper_en_us_joe_medium_config")
             let piper = try PiperVoice(runtime: try runtime(), model: model.url.path, settingsFile: settings.url,
-                                       options: SessionOptions(intraOpThreads: 2))
+                                       options: SessionOptions(intraOpThreads: 2), variation: variation)
             return NaturalVoice(piper: piper, espeak: try speechSynthesizer())
         }
     }
