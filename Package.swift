@@ -46,6 +46,7 @@ let package = Package(
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract lept", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CGzip", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Engines: neural networks on ONNX Runtime (objects, text), Tesseract for scripts PP-OCR lacks, and ZBar for
         // barcodes.
@@ -64,8 +65,9 @@ let package = Package(
                                                    .product(name: "NIOPosix", package: "swift-nio"),
                                                    .product(name: "NIOHTTP1", package: "swift-nio")]),
 
-        // What the user owns: settings, usage and encrypted history, in SQLite files under ~/.local/share/beacon.
-        .target(name: "BeaconStore", dependencies: ["BeaconCore", .product(name: "GRDB", package: "GRDB.swift"),
+        // What the user owns: settings, usage, encrypted history and the product list, in SQLite files under
+        // ~/.local/share/beacon.
+        .target(name: "BeaconStore", dependencies: ["BeaconCore", "CGzip", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "Crypto", package: "swift-crypto")]),
 
         // The phone's way in: HTTPS and WebSocket (Hummingbird), pairing, the versioned protocol, the web app's files.

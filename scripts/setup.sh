@@ -31,7 +31,7 @@ APT_PACKAGES=(
   libpulse-dev pulseaudio pulseaudio-utils sox
   pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev
   libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-rus tesseract-ocr-chi-sim
-  libzbar-dev
+  libzbar-dev zlib1g-dev
   fonts-dejavu-core fonts-noto-cjk pango1.0-tools
   libsqlite3-dev libqrencode-dev
   postgresql  # the hub's tests start their own server (initdb, pg_ctl) in a temporary folder

@@ -32,7 +32,7 @@ struct Beacon: AsyncParsableCommand {
             --wav FILE to record it instead.
             """,
         version: version,
-        subcommands: [AssistCommand.self, DetectCommand.self, IdentifyCommand.self, ListenCommand.self, SayCommand.self, TeachCommand.self, DepthCommand.self, FindCommand.self, FindTextCommand.self, FindRideCommand.self, ReadCommand.self,
+        subcommands: [AssistCommand.self, DetectCommand.self, IdentifyCommand.self, ProductsCommand.self, ListenCommand.self, SayCommand.self, TeachCommand.self, DepthCommand.self, FindCommand.self, FindTextCommand.self, FindRideCommand.self, ReadCommand.self,
                       RideCommand.self, ServeCommand.self, VolunteersCommand.self, HubCommand.self, SettingsCommand.self, ModelsCommand.self, BenchCommand.self],
         defaultSubcommand: AssistCommand.self
     )

@@ -11,7 +11,7 @@ public struct Phrasebook: Sendable, Hashable {
     public static let tables: [any PhraseTable] = [
         AssistantPhrases(), GuidancePhrases(), ReaderPhrases(), HelpPhrases(), ObjectAnswerPhrases(),
         DirectionPhrases(), QuantityPhrases(), SettingPhrases(), PowerPhrases(), FallPhrases(), WalkPhrases(),
-        VolunteerPhrases(), RidePhrases(), TaughtPhrases(),
+        VolunteerPhrases(), RidePhrases(), TaughtPhrases(), IdentifyPhrases(),
     ]
 
     public init(language: TextLanguage = .english, distanceUnit: DistanceUnit = .metres) {
@@ -25,6 +25,7 @@ public struct Phrasebook: Sendable, Hashable {
     public var helpers: VolunteerPhrases { VolunteerPhrases() }
     public var ride: RidePhrases { RidePhrases() }
     public var taught: TaughtPhrases { TaughtPhrases() }
+    public var identify: IdentifyPhrases { IdentifyPhrases() }
 
     /// A template in this language with its placeholders filled.
     public func say(_ template: PhraseTemplate, _ values: [String: String] = [:]) -> String {

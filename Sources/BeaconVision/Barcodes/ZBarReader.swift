@@ -90,7 +90,11 @@ public final class ZBarReader: @unchecked Sendable {
     ///
     /// Two product numbers agreed on where one barcode is are two readings of it, and only one can be right: the
     /// one more scan lines read is kept (as ZBar itself weighs its scan lines), and when as many read each, neither.
-    public func readStill(_ frame: Frame) -> [Barcode] {
+    ///
+    /// A product number only one look read is believed when `isKnown` says it is in the person's product list: a
+    /// misread that passes the check digit and also lands on a product they keep is far less likely than a poor
+    /// photo of a product they have.
+    public func readStill(_ frame: Frame, isKnown: (Barcode) -> Bool = { _ in false }) -> [Barcode] {
         var vote = BarcodeVote()
         var quality: [String: Int] = [:]
         var areas: [String: Area] = [:]
@@ -104,7 +108,7 @@ public final class ZBarReader: @unchecked Sendable {
                 }
             }
         }
-        let agreed = vote.agreed
+        let agreed = vote.agreed + vote.unconfirmed.filter { $0.symbology.isProductCode && isKnown($0) }
         return agreed.filter { code in
             guard code.symbology.isProductCode, let area = areas[code.identity] else { return true }
             let mine = quality[code.identity, default: 0]

@@ -1,0 +1,53 @@
+/// What identify says: the code or product, the colour and the light.
+public struct IdentifyPhrases: PhraseTable {
+    public init() {}
+
+    public let noCode = PhraseTemplate("No barcode read.", ru: "Штрихкод не прочитан.", zh: "没有读到条形码。")
+    /// `{number}` is the product number grouped as printed ("5 901234 123457").
+    public let notInList = PhraseTemplate("Barcode {number}; not in your product list.",
+                                          ru: "Штрихкод {number}; его нет в вашем списке продуктов.",
+                                          zh: "条形码{number}；不在你的商品列表里。")
+    public let code = PhraseTemplate("Barcode {number}.", ru: "Штрихкод {number}.", zh: "条形码{number}。")
+    public let webAddress = PhraseTemplate("QR code: web address, {site}.", ru: "Двумерный код: адрес сайта {site}.",
+                                           zh: "二维码：网址，{site}。")
+    public let qrText = PhraseTemplate("QR code: {text}.", ru: "Двумерный код: {text}.", zh: "二维码：{text}。")
+
+    public let colour = PhraseTemplate("{colour}.", ru: "{colour}.", zh: "{colour}。")
+    public let twoColours = PhraseTemplate("{first} and {second}.", ru: "{first} и {second}.", zh: "{first}和{second}。")
+    public let colourUnsure = PhraseTemplate("Colour not sure; maybe {colour}.", ru: "Не уверен в цвете; возможно, {colour}.",
+                                             zh: "颜色不确定，可能是{colour}。")
+    public let noColour = PhraseTemplate("Colour unknown; too little to see.", ru: "Цвет не определить: слишком мало видно.",
+                                         zh: "看不清颜色。")
+
+    public let dark = PhraseTemplate("Dark picture.", ru: "Снимок тёмный.", zh: "画面很暗。")
+    public let dim = PhraseTemplate("Dim picture.", ru: "Снимок тусклый.", zh: "画面偏暗。")
+    public let bright = PhraseTemplate("Bright picture.", ru: "Снимок светлый.", zh: "画面明亮。")
+    public let lightLeft = PhraseTemplate("A light on the left.", ru: "Свет слева.", zh: "左边有光源。")
+    public let lightAhead = PhraseTemplate("A light ahead.", ru: "Свет впереди.", zh: "前方有光源。")
+    public let lightRight = PhraseTemplate("A light on the right.", ru: "Свет справа.", zh: "右边有光源。")
+
+    /// "Navy.", "Blue and white.", "Colour not sure; maybe green."
+    public func sentence(for reading: ColourReading?, in book: Phrasebook) -> String {
+        guard let reading, let first = reading.names.first else { return book.say(noColour) }
+        let names = reading.names.map { $0.name(in: book.language) }
+        if !reading.sure { return book.say(colourUnsure, ["colour": names[0]]) }
+        if names.count > 1 { return book.say(twoColours, ["first": names[0].capitalizedFirst, "second": names[1]]) }
+        return book.say(colour, ["colour": first.name(in: book.language).capitalizedFirst])
+    }
+
+    /// "Dim picture. A light on the left."
+    public func sentence(for reading: LightReading, in book: Phrasebook) -> String {
+        let level = switch reading.level {
+        case .dark: book.say(dark)
+        case .dim: book.say(dim)
+        case .bright: book.say(bright)
+        }
+        guard let side = reading.lightSide else { return level }
+        let light = switch side {
+        case .left: book.say(lightLeft)
+        case .ahead: book.say(lightAhead)
+        case .right: book.say(lightRight)
+        }
+        return level + (book.language == .chinese ? "" : " ") + light
+    }
+}
