@@ -41,13 +41,20 @@ extension Frame {
     /// Returns how many pixels were visited.
     @discardableResult
     func forEachSample(columns: Int, rows: Int, _ body: (_ x: Int, _ y: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Void) -> Int {
-        let columns = min(columns, width), rows = min(rows, height)
+        forEachSample(x0: 0, y0: 0, x1: width, y1: height, columns: columns, rows: rows, body)
+    }
+
+    /// The same over the pixels x0..<x1, y0..<y1 (inside the frame): a patch's or a car body's colour.
+    @discardableResult
+    func forEachSample(x0: Int, y0: Int, x1: Int, y1: Int, columns: Int, rows: Int,
+                       _ body: (_ x: Int, _ y: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Void) -> Int {
+        let columns = min(columns, x1 - x0), rows = min(rows, y1 - y0)
         guard columns > 0, rows > 0 else { return 0 }
         rgb.withUnsafeBufferPointer { rgb in
             for row in 0..<rows {
-                let y = (2 * row + 1) * height / (2 * rows)
+                let y = y0 + (2 * row + 1) * (y1 - y0) / (2 * rows)
                 for column in 0..<columns {
-                    let x = (2 * column + 1) * width / (2 * columns)
+                    let x = x0 + (2 * column + 1) * (x1 - x0) / (2 * columns)
                     let offset = (y * width + x) * 3
                     body(x, y, rgb[offset], rgb[offset + 1], rgb[offset + 2])
                 }

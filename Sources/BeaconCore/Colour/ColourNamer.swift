@@ -31,18 +31,8 @@ public enum ColourNamer {
         let tables = light.balancingTables()
         let names = ColourName.all
         var votes = [Int](repeating: 0, count: names.count)
-        let columns = min(samples, region.x1 - region.x0), rows = min(samples, region.y1 - region.y0)
-        frame.rgb.withUnsafeBufferPointer { rgb in
-            for row in 0..<rows {
-                let y = region.y0 + (2 * row + 1) * (region.y1 - region.y0) / (2 * rows)
-                for column in 0..<columns {
-                    let x = region.x0 + (2 * column + 1) * (region.x1 - region.x0) / (2 * columns)
-                    let offset = (y * frame.width + x) * 3
-                    let lab = CIELAB(red: tables.red[Int(rgb[offset])], green: tables.green[Int(rgb[offset + 1])],
-                                     blue: tables.blue[Int(rgb[offset + 2])])
-                    votes[nearest(lab)] += 1
-                }
-            }
+        frame.forEachSample(x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1, columns: samples, rows: samples) { _, _, r, g, b in
+            votes[nearest(CIELAB(red: tables.red[Int(r)], green: tables.green[Int(g)], blue: tables.blue[Int(b)]))] += 1
         }
         let total = votes.reduce(0, +)
         guard total >= minimumSamples else { return nil }

@@ -176,24 +176,15 @@ public enum CarColourNamer {
         // Votes by name, indexed in CarColour's order.
         let names = CarColour.allCases
         var votes = [Int](repeating: 0, count: names.count)
-        let columns = min(sampleColumns, region.x1 - region.x0), rows = min(sampleRows, region.y1 - region.y0)
-        frame.rgb.withUnsafeBufferPointer { rgb in
-            for row in 0..<rows {
-                // Sample at the middle of each cell of an even grid over the body.
-                let y = region.y0 + (2 * row + 1) * (region.y1 - region.y0) / (2 * rows)
-                for column in 0..<columns {
-                    let x = region.x0 + (2 * column + 1) * (region.x1 - region.x0) / (2 * columns)
-                    if !nearer.isEmpty {
-                        let point = NormalizedPoint(x: (Double(x) + 0.5) / Double(frame.width), y: (Double(y) + 0.5) / Double(frame.height))
-                        if nearer.contains(where: { $0.contains(point) }) { continue }
-                    }
-                    let offset = (y * frame.width + x) * 3
-                    var red = rgb[offset], green = rgb[offset + 1], blue = rgb[offset + 2]
-                    if let tables { (red, green, blue) = (tables.red[Int(red)], tables.green[Int(green)], tables.blue[Int(blue)]) }
-                    let name = name(red: red, green: green, blue: blue)
-                    votes[names.firstIndex(of: name) ?? 0] += 1
-                }
+        frame.forEachSample(x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1,
+                            columns: sampleColumns, rows: sampleRows) { x, y, r, g, b in
+            if !nearer.isEmpty {
+                let point = NormalizedPoint(x: (Double(x) + 0.5) / Double(frame.width), y: (Double(y) + 0.5) / Double(frame.height))
+                if nearer.contains(where: { $0.contains(point) }) { return }
             }
+            var (red, green, blue) = (r, g, b)
+            if let tables { (red, green, blue) = (tables.red[Int(red)], tables.green[Int(green)], tables.blue[Int(blue)]) }
+            votes[names.firstIndex(of: name(red: red, green: green, blue: blue)) ?? 0] += 1
         }
         let total = votes.reduce(0, +)
         guard total >= minimumSamples else { return nil }
