@@ -41,7 +41,7 @@ import Testing
     @Test func thingsAreNamedTheColourAPersonWouldSay() throws {
         guard let samples = try Self.samples() else { return }
         let decoder = ImageDecoder()
-        var right = 0, wrong: [String] = []
+        var right = 0, wrongAndSure = 0, wrong: [String] = []
         for sample in samples {
             let frame = try decoder.decode(contentsOf: sample.file)
             let reading = ColourNamer.read(frame, patch: sample.box)
@@ -51,13 +51,14 @@ import Testing
                 right += 1
             } else {
                 wrong.append("\(sample.thing)/\(sample.file.lastPathComponent): \(said)")
+                if reading?.sure == true { wrongAndSure += 1 }
             }
             print("colour \(sample.thing)/\(sample.file.lastPathComponent): \(said)")
         }
-        print("colour: \(right) of \(samples.count) right")
-        // Known short of the aim: 6 of 18 on 2026-12-03 (a phone's grey screen fills the middle of its box, a
-        // yellow highlighter reads cream or khaki, white things light grey). Identify does not say colours until
-        // this holds; the figure is printed on every run.
+        print("colour: \(right) of \(samples.count) right, \(wrongAndSure) wrong and said surely")
+        // Known short of the aim. 2026-12-03, names by nearest survey colour: 6 right, 11 wrong said surely. By hue
+        // first (now): 6 right, 5 wrong said surely (a yellow highlighter "beige", "khaki" or "lime green", a white
+        // bulb "light grey", a plaid mug "dark grey"), 7 said as not sure. The figure is printed on every run.
         withKnownIssue("colour naming is not yet right on real photos") {
             #expect(right >= samples.count * 3 / 4, "\(wrong)")
         }

@@ -17,6 +17,9 @@ public struct ColourName: Sendable, Hashable, Codable {
 
     public enum Basic: String, Sendable, Hashable, Codable, CaseIterable {
         case black, white, grey, red, orange, yellow, green, blue, purple, pink, brown
+
+        /// The families without a hue.
+        public static let colourless: Set<Basic> = [.black, .white, .grey]
     }
 
     public func name(in language: TextLanguage) -> String {

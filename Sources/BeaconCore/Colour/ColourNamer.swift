@@ -16,12 +16,13 @@ public struct ColourReading: Sendable, Hashable {
 ///
 /// First the light: the scene's light is estimated from the whole picture (`SceneLight.estimate`, shades of grey)
 /// and each pixel taken back to white light, as for a car's colour. Then every sampled pixel of the patch votes for
-/// the nearest name in CIELAB of the survey's colours (`ColourName.all`). Votes are counted per basic colour first
-/// (navy and blue are both blue), so shades of one colour do not split a patch; the name said is the family's most
-/// voted one. A second family with a large share of its own is said too ("blue and white": a plaid mug, a label).
-///
-/// Lightness counts half in the distance: a photo's lightness is mostly the exposure and the shading (the same
-/// shirt is L* 70 in sun and 35 in shade), while the hue and chroma belong to the thing.
+/// a name in CIELAB. A pixel with colour in it (chroma at least `chromaToHaveHue`) votes by its hue first: the
+/// survey's colours are screen colours, far more vivid than paint or plastic in a room, so the nearest of them by
+/// plain distance named a yellow highlighter in shade "khaki" and a blue ball "navy grey". Hue counts most, then
+/// lightness, then chroma as a ratio (a dull yellow is still yellow). A pixel without colour votes for black, grey or
+/// white by its lightness alone. Votes are counted per basic colour (navy and blue are both blue), so shades of one
+/// colour do not split a patch; the name said is the family's most voted one. A second family with a large share of
+/// its own is said too ("blue and white": a plaid mug, a label).
 public enum ColourNamer {
     /// The colour of `patch` in `frame`, nil when the patch is too small to sample. The light is estimated from the
     /// whole picture unless given.
@@ -32,18 +33,18 @@ public enum ColourNamer {
         let names = ColourName.all
         var votes = [Int](repeating: 0, count: names.count)
         frame.forEachSample(x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1, columns: samples, rows: samples) { _, _, r, g, b in
-            votes[nearest(CIELAB(red: tables.red[Int(r)], green: tables.green[Int(g)], blue: tables.blue[Int(b)]))] += 1
+            votes[vote(CIELAB(red: tables.red[Int(r)], green: tables.green[Int(g)], blue: tables.blue[Int(b)]))] += 1
         }
         let total = votes.reduce(0, +)
         guard total >= minimumSamples else { return nil }
         // Families by their votes, most first (ties in the order of the table).
         var families: [ColourName.Basic: Int] = [:]
         for index in names.indices { families[names[index].basic, default: 0] += votes[index] }
-        // Colour is believed before its absence, as for cars (`CarColourNamer.hueShareToWin`): a red phone's
-        // screen and keys are grey, a blue ball's highlight white, so a thing a third colourful is that colour.
-        let colourless: Set<ColourName.Basic> = [.black, .white, .grey]
+        // Colour is believed before its absence: a red phone's screen and keys are grey, a blue ball's highlight
+        // white, so a thing partly colourful is that colour.
+        let colourless = ColourName.Basic.colourless
         let colourful = families.filter { !colourless.contains($0.key) }.values.reduce(0, +)
-        let huesFirst = Double(colourful) >= CarColourNamer.hueShareToWin * Double(total)
+        let huesFirst = Double(colourful) >= hueShareToWin * Double(total)
         let ranked = ColourName.Basic.allCases.filter { families[$0, default: 0] > 0 }
             .sorted { (huesFirst && !colourless.contains($0) ? 1 : 0, families[$0]!) > (huesFirst && !colourless.contains($1) ? 1 : 0, families[$1]!) }
         func bestName(in family: ColourName.Basic) -> ColourName {
@@ -60,6 +61,8 @@ public enum ColourNamer {
                 shares.append(secondShare)
             }
         }
+        // The names must cover most of the patch. (Judging a colour that won by its hue against the coloured samples
+        // alone named two red phones but also made three more wrong names sure: faint tints of a white bulb.)
         let clear = shares.reduce(0, +) >= clearShare
         let sure = clear && (light.strength < unsureLight || firstShare >= unsureShare)
         return ColourReading(names: chosen, shares: shares, sure: sure, light: light)
@@ -68,23 +71,56 @@ public enum ColourNamer {
     /// The middle of the picture: where a person aims the camera at a thing held up or put in front of it.
     public static let middle = NormalizedRect(x: 0.35, y: 0.35, width: 0.3, height: 0.3)
 
-    /// The index in `ColourName.all` of the name nearest `lab`.
-    static func nearest(_ lab: CIELAB) -> Int {
+    /// The index in `ColourName.all` of the name `lab` votes for: by hue when it has colour, else by lightness.
+    static func vote(_ lab: CIELAB) -> Int {
+        let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot()
         var best = 0, bestDistance = Double.infinity
-        for (index, centre) in centres.enumerated() {
-            let dl = (lab.l - centre.l) * lightnessWeight, da = lab.a - centre.a, db = lab.b - centre.b
-            let distance = dl * dl + da * da + db * db
-            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+        if chroma >= chromaToHaveHue {
+            let hue = atan2(lab.b, lab.a)
+            for (index, centre) in centres.enumerated() where centre.hasHue {
+                var turn = abs(hue - centre.hue)
+                if turn > Double.pi { turn = 2 * Double.pi - turn }
+                let dh = turn * hueWeight, dl = (lab.l - centre.lab.l) * lightnessWeight
+                let dc = log(chroma / centre.chroma) * chromaRatioWeight
+                let distance = dh * dh + dl * dl + dc * dc
+                if distance < bestDistance { (best, bestDistance) = (index, distance) }
+            }
+        } else {
+            for (index, centre) in centres.enumerated() where !centre.hasHue {
+                let distance = abs(lab.l - centre.lab.l)
+                if distance < bestDistance { (best, bestDistance) = (index, distance) }
+            }
         }
         return best
     }
 
-    private static let centres: [CIELAB] = ColourName.all.map { CIELAB(red: $0.red, green: $0.green, blue: $0.blue) }
+    /// Each name's place: its CIELAB colour, hue angle and chroma, and whether it has a hue (cream counts with the
+    /// whites, as its family does).
+    private struct Centre {
+        let lab: CIELAB
+        let hue: Double
+        let chroma: Double
+        let hasHue: Bool
+    }
+
+    private static let centres: [Centre] = ColourName.all.map { name in
+        let lab = CIELAB(red: name.red, green: name.green, blue: name.blue)
+        let hasHue = !ColourName.Basic.colourless.contains(name.basic)
+        return Centre(lab: lab, hue: atan2(lab.b, lab.a), chroma: max(1, (lab.a * lab.a + lab.b * lab.b).squareRoot()),
+                      hasHue: hasHue)
+    }
 
     // MARK: tuning
 
-    /// How much a difference of lightness counts against one of hue and chroma (see the type's comment).
+    // Chosen before measuring, from the scale of CIELAB, and not tuned on the things measured (ColourNamerTests).
+    /// Below this chroma a pixel is black, grey or white (about where people stop naming a hue on a grey card).
+    static let chromaToHaveHue = 12.0
+    /// A radian of hue counts as 60 units of CIELAB, half a unit of lightness as one, and a doubling of chroma as 14.
+    static let hueWeight = 60.0
     static let lightnessWeight = 0.5
+    static let chromaRatioWeight = 20.0
+    /// A patch a fifth coloured is named by its colour (the rest is its shading, its screen, its highlights).
+    static let hueShareToWin = 0.2
     /// A grid of at most 48 × 48 samples.
     static let samples = 48
     static let minimumSamples = 24
