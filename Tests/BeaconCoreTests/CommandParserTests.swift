@@ -53,6 +53,20 @@ import Testing
         #expect(parser.parse("取消求助") == .command(.stopSharing))
     }
 
+    /// The everyday questions, typed or said, in three languages, and their keys.
+    @Test func whatIsThisWhatColourAndIsTheLightOnInThreeLanguages() {
+        for (line, expected) in [("what is this", AssistantCommand.identify), ("What's this?", .identify), ("identify", .identify),
+                                 ("что это", .identify), ("这是什么", .identify),
+                                 ("what colour is this", .colour), ("What color is it?", .colour), ("какого цвета", .colour),
+                                 ("什么颜色", .colour),
+                                 ("is the light on", .light), ("Is it dark?", .light), ("свет горит", .light), ("灯开着吗", .light)] {
+            #expect(parser.parse(line) == .command(expected), "\(line)")
+        }
+        // "What do you see" is still scan now, and the questions have keys of their own.
+        #expect(parser.parse("what do you see") == .command(.scanNow))
+        #expect(CommandTable.keys["i"] == .identify && CommandTable.keys["o"] == .colour && CommandTable.keys["g"] == .light)
+    }
+
     @Test func teachingForgettingAndListingInThreeLanguages() {
         #expect(parser.parse("teach my keys") == .command(.teach("my keys")))
         #expect(parser.parse("Teach you my blue wallet.") == .command(.teach("my blue wallet")))
@@ -109,5 +123,30 @@ import Testing
         #expect(CommandTable.keys["w"] == .walk)
         #expect(CommandTable.keys["\u{1B}"] == .stop)
         #expect(CommandTable.keys[" "] == .whereIsIt)
+    }
+}
+
+/// Which box "this" is: over the middle of the picture, the held thing rather than the hand around it.
+@Suite struct ThingInTheMiddleTests {
+    static func box(_ label: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, confidence: Double = 0.8,
+                    taught: Bool = false) -> Detection {
+        Detection(classIndex: taught ? TaughtObjects.detectionClass : 0, label: label, confidence: confidence,
+                  box: NormalizedRect(x: x, y: y, width: width, height: height))
+    }
+
+    @Test func theHeldThingBeforeTheHandAndTheTableAndNothingOffTheMiddle() {
+        let hand = Self.box("person", 0.1, 0.1, 0.8, 0.8, confidence: 0.9)
+        let cup = Self.box("cup", 0.4, 0.4, 0.2, 0.2, confidence: 0.5)
+        let table = Self.box("dining table", 0.0, 0.3, 1, 0.7, confidence: 0.9)
+        let aside = Self.box("bottle", 0.0, 0.0, 0.2, 0.2, confidence: 0.99)
+        #expect(Identification.thingInTheMiddle([hand, table, cup, aside]) == cup)
+        #expect(Identification.thingInTheMiddle([hand, table]) == table)
+        #expect(Identification.thingInTheMiddle([hand]) == hand)
+        #expect(Identification.thingInTheMiddle([aside]) == nil)
+        let mug = Self.box("mug", 0.2, 0.2, 0.6, 0.6, confidence: 0.3, taught: true)
+        #expect(Identification.thingInTheMiddle([cup, mug]) == mug)
+        // Its colour is read from the middle half of its box.
+        #expect(Identification.colourPatch(for: cup) == NormalizedRect(x: 0.45, y: 0.45, width: 0.1, height: 0.1))
+        #expect(Identification.colourPatch(for: nil) == ColourNamer.middle)
     }
 }

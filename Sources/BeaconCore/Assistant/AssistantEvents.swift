@@ -105,6 +105,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case helpers(VolunteersEvent, timestamp: Double)
     /// Taught things: what is learned, views while teaching, stores and forgets done (AssistantSession+Taught.swift).
     case taught(TaughtEvent, timestamp: Double)
+    /// What a picture showed, answering `identify` (AssistantSession+Identify.swift).
+    case identified(Identification, question: AssistantQuestion, timestamp: Double)
 }
 
 /// What the adapters should do, in order.
@@ -124,6 +126,9 @@ public enum AssistantEffect: Sendable, Hashable {
     /// Run the object detector on this frame (the sharpest for explore, the newest for scan now) and answer with
     /// `detections(…, examined: true)`.
     case examine(frame: Int)
+    /// Look at this frame for the question (its code, the thing in the middle, its colour, the light) and answer
+    /// with `identified`.
+    case identify(AssistantQuestion, frame: Int)
     /// Loudness of earcons and speech, 0…1.
     case setVolume(Double)
     /// How fast frames and detection may run, after battery saver and heat.

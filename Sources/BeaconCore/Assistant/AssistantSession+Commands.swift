@@ -32,6 +32,12 @@ extension AssistantSession {
             pendingExamine = .scanNow
             // Right after start the camera may not have given a picture yet: the first one is looked at.
             if let latestFrame { effects.append(.examine(frame: latestFrame)) } else { scanWaitsForFrame = true }
+        case .identify:
+            ask(.identify, into: &effects)
+        case .colour:
+            ask(.colour, into: &effects)
+        case .light:
+            ask(.light, into: &effects)
         case .continuous:
             change(.scanning, to: ScanningMode.continuous.rawValue, at: timestamp, into: &effects)
             enter(.continuousScanning, at: timestamp, announce: true, into: &effects)

@@ -84,6 +84,8 @@ public struct AssistantSession: Sendable {
     var pendingExamine: ExaminePurpose?
     /// "Scan now" came before the camera gave any picture: the first one is looked at.
     var scanWaitsForFrame = false
+    /// A question came before the camera gave any picture: the first one answers it.
+    var questionWaitsForFrame: AssistantQuestion?
     var modeSince = 0.0
     var objectsFoundInMode = 0
     var pagesReadInMode = 0
@@ -203,6 +205,10 @@ public struct AssistantSession: Sendable {
                 scanWaitsForFrame = false
                 effects.append(.examine(frame: index))
             }
+            if let question = questionWaitsForFrame {
+                questionWaitsForFrame = nil
+                effects.append(.identify(question, frame: index))
+            }
             if case .findingObject = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .findingText = mode { forwardToGuidance(.frame(index: index, timestamp: timestamp), into: &effects) }
             if case .askingForHelp = mode { helpFrame(index, at: timestamp, into: &effects) }
@@ -271,6 +277,10 @@ public struct AssistantSession: Sendable {
         case .taught(let event, let timestamp):
             lastTimestamp = timestamp
             handleTaught(event, at: timestamp, into: &effects)
+        case .identified(let identification, let question, let timestamp):
+            lastTimestamp = timestamp
+            poll(at: timestamp, into: &effects)
+            answer(question, with: identification, at: timestamp, into: &effects)
         }
         return effects
     }
@@ -367,6 +377,7 @@ public struct AssistantSession: Sendable {
         }
         pendingExamine = nil
         scanWaitsForFrame = false
+        questionWaitsForFrame = nil
         effects.append(.stopAll)
         arbiter.silence()
         mode = .idle

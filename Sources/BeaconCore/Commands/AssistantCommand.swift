@@ -6,6 +6,12 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case read
     case explore
     case scanNow
+    /// "What is this": the product by its barcode, else the thing in the middle of the picture.
+    case identify
+    /// "What colour is this": the thing in the middle, or the middle of the picture.
+    case colour
+    /// "Is the light on": how bright the picture is, and a light in view.
+    case light
     case continuous
     case onDemand
     /// Walk mode: obstacles, walls and stairs from depth (Guider's navigation).

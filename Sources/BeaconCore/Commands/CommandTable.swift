@@ -61,7 +61,7 @@ public struct CommandTable: Sendable {
     public static let keys: [Character: AssistantCommand] = [
         " ": .whereIsIt, "r": .repeatLast, "p": .pauseOrResume, "s": .stop, "\u{1B}": .stop, "n": .next,
         "b": .back, "e": .explore, "c": .scanNow, "h": .help, "+": .louder, "-": .quieter, "f": .faster,
-        "l": .slower, "v": .listen, "w": .walk, "q": .quit,
+        "l": .slower, "v": .listen, "w": .walk, "i": .identify, "o": .colour, "g": .light, "q": .quit,
     ]
 
     public init(entries: [Entry] = CommandTable.standardEntries) {
@@ -114,8 +114,17 @@ public struct CommandTable: Sendable {
         fixed("explore", ["explore", "what is around me", "what's around me", "whats around me", "describe the scene",
                           "describe", "explore scene", "explore the scene", "around me"],
               ru: ["осмотрись", "что вокруг", "опиши сцену", "обзор"], zh: ["探索", "周围有什么", "描述场景"], .explore),
-        fixed("scan now", ["scan now", "scan", "what is this", "what's this", "whats this", "what do you see"],
-              ru: ["сканируй", "сканировать", "что это", "что видишь"], zh: ["扫描", "现在扫描", "这是什么"], .scanNow),
+        fixed("scan now", ["scan now", "scan", "what do you see"],
+              ru: ["сканируй", "сканировать", "что видишь"], zh: ["扫描", "现在扫描"], .scanNow),
+        fixed("what is this", ["what is this", "whats this", "identify", "identify this", "what am i holding",
+                               "what product is this"],
+              ru: ["что это", "что это такое", "опознай", "что я держу"], zh: ["这是什么", "识别", "我拿着什么"], .identify),
+        fixed("what colour", ["what colour is this", "what color is this", "what colour is it", "what color is it",
+                              "what colour", "what color", "colour", "color"],
+              ru: ["какого цвета", "какой цвет", "цвет"], zh: ["什么颜色", "这是什么颜色", "颜色"], .colour),
+        fixed("is the light on", ["is the light on", "are the lights on", "is it dark", "how bright is it", "light level",
+                                  "light"],
+              ru: ["свет горит", "горит свет", "темно ли", "свет"], zh: ["灯开着吗", "开灯了吗", "亮度", "光线"], .light),
         fixed("continuous", ["continuous", "continuous scanning", "continuous mode", "scan continuously",
                              "enable continuous mode"],
               ru: ["непрерывно", "непрерывный обзор", "непрерывный режим"], zh: ["连续扫描", "连续模式", "连续"], .continuous),

@@ -22,9 +22,9 @@ public struct HelpPhrases: PhraseTable {
 
     // MARK: Help, one per mode
     public let idle = PhraseTemplate(
-        "Say find and an object, read, explore, or scan now; press v to talk, h for help.",
-        ru: "Скажите «найди» и предмет, «читай», «осмотрись» или «сканируй»; v — говорить, h — помощь.",
-        zh: "请说“寻找”加物体名称、“阅读”、“探索”或“扫描”；按v说话，按h听帮助。")
+        "Say find and an object, read, explore, or what is this; press v to talk, h for help.",
+        ru: "Скажите «найди» и предмет, «читай», «осмотрись» или «что это»; v — говорить, h — помощь.",
+        zh: "请说“寻找”加物体名称、“阅读”、“探索”或“这是什么”；按v说话，按h听帮助。")
     public let findObject = PhraseTemplate(
         "Finding: beeps quicken as it nears the middle; space where is it, p pause, s stop.",
         ru: "Поиск: сигналы чаще, когда предмет ближе к центру; пробел — где он, p — пауза, s — стоп.",
@@ -66,9 +66,9 @@ public struct HelpPhrases: PhraseTable {
 
     // MARK: Help on the phone: its buttons, not the terminal's keys
     public let phoneIdle = PhraseTemplate(
-        "Tap Find, Read, Explore or Walk, or tap Talk and say a command; Stop is always on screen.",
-        ru: "Нажмите „Найти“, „Читать“, „Обзор“ или „Идти“ либо „Говорить“ и скажите команду; „Стоп“ всегда на экране.",
-        zh: "点【寻找】【阅读】【探索】或【步行】，或点【说话】说出命令；【停止】一直在屏幕上。")
+        "Tap Find, Read, Explore, Walk, What is this, Colour or Light, or tap Talk and say a command; Stop is always on screen.",
+        ru: "Нажмите „Найти“, „Читать“, „Обзор“, „Идти“, „Что это“, „Цвет“ или „Свет“ либо „Говорить“ и скажите команду; „Стоп“ всегда на экране.",
+        zh: "点【寻找】【阅读】【探索】【步行】【这是什么】【颜色】或【光线】，或点【说话】说出命令；【停止】一直在屏幕上。")
     public let phoneFindObject = PhraseTemplate(
         "Finding: beeps quicken as it nears the middle; tap Find again or Stop to end.",
         ru: "Поиск: сигналы чаще, когда предмет ближе к центру; нажмите „Найти“ ещё раз или „Стоп“, чтобы закончить.",
@@ -142,9 +142,9 @@ public struct HelpPhrases: PhraseTable {
         ru: "Шаг четвёртый, обзор: скажите «осмотрись» или нажмите e и медленно поворачивайтесь; Beacon назовёт, что видит и где.",
         zh: "第四步，探索：说“探索”或按e，然后慢慢转动；Beacon会说出看到了什么、在哪里。")
     public let tutorialScanning = PhraseTemplate(
-        "Step five, scanning: say continuous to hear new objects as they appear, or on demand, then c to scan once.",
-        ru: "Шаг пятый, сканирование: скажите «непрерывно», чтобы слышать новые предметы сразу, или «по запросу», и тогда c сканирует один раз.",
-        zh: "第五步，扫描：说“连续扫描”，新物体一出现就告诉你；或者说“按需扫描”，每按一次c扫描一次。")
+        "Step five, questions: say what is this, for a barcode or the thing ahead, what colour, or is the light on, or press i, o or g; continuous names new objects.",
+        ru: "Шаг пятый, вопросы: скажите «что это» — про штрихкод или предмет перед камерой, «какого цвета» или «свет горит»; или нажмите i, o или g. «Непрерывно» — слышать новые предметы сразу.",
+        zh: "第五步，提问：说“这是什么”，听条形码或面前的东西；说“什么颜色”或“灯开着吗”；也可以按i、o、g。说“连续扫描”，新物体一出现就告诉你。")
     public let tutorialHazards = PhraseTemplate(
         "Step six, hazards: warnings come first, like caution, bicycle, close, one o'clock; say alert me to and an object to add one.",
         ru: "Шаг шестой, опасности: предупреждения звучат первыми, например: осторожно, велосипед, близко, на час; скажите «предупреждай о» и предмет, чтобы добавить.",

@@ -1,4 +1,6 @@
-/// What identify says: the code or product, the colour and the light.
+import Foundation
+
+/// What identify says: the code or product, the thing, the colour and the light.
 public struct IdentifyPhrases: PhraseTable {
     public init() {}
 
@@ -11,6 +13,10 @@ public struct IdentifyPhrases: PhraseTable {
     public let webAddress = PhraseTemplate("QR code: web address, {site}.", ru: "Двумерный код: адрес сайта {site}.",
                                            zh: "二维码：网址，{site}。")
     public let qrText = PhraseTemplate("QR code: {text}.", ru: "Двумерный код: {text}.", zh: "二维码：{text}。")
+
+    /// Nothing believed in the picture: no code, no thing over its middle.
+    public let cannotTell = PhraseTemplate("I can't tell; try another side.", ru: "Не могу понять; покажите другую сторону.",
+                                           zh: "看不出来，换一面试试。")
 
     public let colour = PhraseTemplate("{colour}.", ru: "{colour}.", zh: "{colour}。")
     public let twoColours = PhraseTemplate("{first} and {second}.", ru: "{first} и {second}.", zh: "{first}和{second}。")
@@ -25,6 +31,32 @@ public struct IdentifyPhrases: PhraseTable {
     public let lightLeft = PhraseTemplate("A light on the left.", ru: "Свет слева.", zh: "左边有光源。")
     public let lightAhead = PhraseTemplate("A light ahead.", ru: "Свет впереди.", zh: "前方有光源。")
     public let lightRight = PhraseTemplate("A light on the right.", ru: "Свет справа.", zh: "右边有光源。")
+
+    /// "What is this": the product (or its code), else the thing over the middle of the picture, else that
+    /// nothing could be told. Never a guess said as a fact.
+    public func whatItIs(_ identification: Identification, in book: Phrasebook) -> String {
+        if identification.code != nil { return codeSentence(identification.code, product: identification.product, in: book) }
+        if let thing = identification.thing {
+            return book.objectName(thing.label, isTaught: thing.isTaught).capitalizedFirst + (book.language == .chinese ? "。" : ".")
+        }
+        return book.say(cannotTell)
+    }
+
+    /// The product ("Heinz Baked Beans, 415 g."), an unknown product's number, the QR code's text (a web address as
+    /// its site), or that no code was read.
+    public func codeSentence(_ code: Barcode?, product: Product?, in book: Phrasebook) -> String {
+        guard let code else { return book.say(noCode) }
+        if let product { return product.spoken }
+        if code.symbology == .qr {
+            if let url = URL(string: code.text), let host = url.host, ["http", "https"].contains(url.scheme?.lowercased()) {
+                let site = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+                return book.say(webAddress, ["site": site])
+            }
+            return book.say(qrText, ["text": code.text])
+        }
+        if code.symbology.isProductCode { return book.say(notInList, ["number": code.spoken]) }
+        return "\(code.symbology.rawValue): \(code.text)"
+    }
 
     /// "Navy.", "Blue and white.", "Colour not sure; maybe green."
     public func sentence(for reading: ColourReading?, in book: Phrasebook) -> String {

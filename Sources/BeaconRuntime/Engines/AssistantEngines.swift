@@ -2,6 +2,7 @@ import BeaconAudio
 import BeaconCore
 import BeaconMedia
 import BeaconSpeech
+import BeaconStore
 import BeaconVision
 import Foundation
 
@@ -25,6 +26,10 @@ public final class AssistantEngines: @unchecked Sendable {
     public let tiles: Bool
     /// The person's taught things, when the session has a data folder to keep them in.
     public var taught: TaughtLookout?
+    /// The data folder whose product list names products for "what is this" (nil: no list).
+    public var productsFolder: URL?
+    /// ZBar, for the codes "what is this" reads.
+    public let barcodeReader = ZBarReader()
 
     /// `depth` is nil when no depth source was chosen (`--depth`); `hearing` builds the open-vocabulary recogniser's
     /// models (nil from it, or no `hearing`: not installed, and voice commands fall back to PocketSphinx).
@@ -73,6 +78,13 @@ public final class AssistantEngines: @unchecked Sendable {
             if natural == nil { natural = Result { try makeNaturalVoice() } }
             return try natural!.get()
         }
+    }
+
+    /// The person's product list, opened for each question (an import while the session runs is seen at once);
+    /// nil when there is none. Identifying never makes one.
+    public func products() throws -> ProductStore? {
+        guard let productsFolder else { return nil }
+        return try ProductStore.existing(in: productsFolder)
     }
 
     public func objectDetector() throws -> any ObjectDetector {

@@ -5,23 +5,28 @@ import BeaconVision
 import Foundation
 
 /// `identify` on still pictures: the barcode or QR code each one shows (read by ZBar and believed when two looks
-/// at the picture agree, or when one did and it is in the person's product list), the product it is, the colour
-/// of the middle of the picture (JSON only, see `sentence`) and the light; one sentence or JSON object a picture.
+/// at the picture agree, or when one did and it is in the person's product list), the product it is, the thing over
+/// the middle of the picture (the detector's), its colour (JSON only, see `sentence`) and the light; one sentence or
+/// JSON object a picture. The assistant's "what is this", "what colour" and "is the light on" look the same way.
 public struct IdentifyRun {
     public var images: [String]
     public var json: Bool
     /// The data folder whose product list names products (nil: the default one).
     public var dataDirectory: String?
     public var language: TextLanguage
+    /// The detector that names the thing in the middle; nil: none is run (a missing model leaves `object` null).
+    public var detector: DetectorSettings?
 
-    public init(images: [String], json: Bool = false, dataDirectory: String? = nil, language: TextLanguage = .english) {
+    public init(images: [String], json: Bool = false, dataDirectory: String? = nil, language: TextLanguage = .english,
+                detector: DetectorSettings? = DetectorSettings()) {
         self.images = images
         self.json = json
         self.dataDirectory = dataDirectory
         self.language = language
+        self.detector = detector
     }
 
-    /// One picture's answer for scripts. `barcode`, `product` and `colour` are null when there is none.
+    /// One picture's answer for scripts. `barcode`, `product`, `colour` and `object` are null when there is none.
     public struct Report: Encodable {
         public struct Code: Encodable {
             public var symbology: String
@@ -71,13 +76,21 @@ public struct IdentifyRun {
             }
         }
 
+        public struct ObjectReport: Encodable {
+            public var label: String
+            public var confidence: Double
+            /// x, y, width, height, normalised to the picture.
+            public var box: [Double]
+        }
+
         public var image: String
         public var barcode: Code?
         public var product: ProductReport?
         public var colour: ColourReport?
         public var light: LightReport
+        public var object: ObjectReport?
 
-        public init(image: String, answer: Answer) {
+        public init(image: String, answer: Identification) {
             self.image = image
             barcode = answer.code.map { Code(symbology: $0.symbology.rawValue, text: $0.text, gtin: $0.gtin) }
             product = answer.product.map {
@@ -89,9 +102,13 @@ public struct IdentifyRun {
             }
             light = LightReport(level: answer.light.level.rawValue, brightness: (answer.light.brightness * 1000).rounded() / 1000,
                                 lightInView: answer.light.lightInView, lightSide: answer.light.lightSide?.rawValue)
+            object = answer.thing.map { thing in
+                ObjectReport(label: thing.label, confidence: (thing.confidence * 1000).rounded() / 1000,
+                             box: [thing.box.x, thing.box.y, thing.box.width, thing.box.height].map { ($0 * 1000).rounded() / 1000 })
+            }
         }
 
-        enum Keys: String, CodingKey { case image, barcode, product, colour, light }
+        enum Keys: String, CodingKey { case image, barcode, product, colour, light, object }
 
         /// Written out as null, so a script can tell "none" from a field this version does not know.
         public func encode(to encoder: any Encoder) throws {
@@ -101,15 +118,8 @@ public struct IdentifyRun {
             try container.encode(product, forKey: .product)
             try container.encode(colour, forKey: .colour)
             try container.encode(light, forKey: .light)
+            try container.encode(object, forKey: .object)
         }
-    }
-
-    /// What one picture shows.
-    public struct Answer: Sendable {
-        public var code: Barcode?
-        public var product: Product?
-        public var colour: ColourReading?
-        public var light: LightReading
     }
 
     /// Answers for every picture and returns how many could not be read (each noted in one sentence; the others
@@ -120,13 +130,22 @@ public struct IdentifyRun {
         let products = try ProductStore.existing(in: composition.dataFolder(given: dataDirectory))
         let reader = ZBarReader()
         let decoder = ImageDecoder()
+        var detect: ((Frame) throws -> [Detection])?
+        if let detector {
+            do {
+                let built = try composition.detector(detector)
+                detect = { try built.detect($0) }
+            } catch let error as UserFacingError {
+                transcript.note("beacon: \(error.sentence) Things are not named; codes, colour and light are.")
+            }
+        }
         let book = Phrasebook(language: language)
         var failures = 0
         for path in images {
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
                 let frame = try decoder.decode(contentsOf: URL(fileURLWithPath: path))
-                let answer = try Self.identify(frame, reader: reader, products: products)
+                let answer = try Self.identify(frame, reader: reader, products: products, detections: detect?(frame) ?? [])
                 if json {
                     try transcript.json(Report(image: path, answer: answer))
                 } else {
@@ -140,40 +159,29 @@ public struct IdentifyRun {
         return failures
     }
 
-    /// The code, product, colour and light of one picture.
-    public static func identify(_ frame: Frame, reader: ZBarReader, products: ProductStore?) throws -> Answer {
-        let codes = reader.readStill(frame) { code in
-            guard let products, let gtin = code.gtin else { return false }
-            return (try? products.product(gtin: gtin)) != nil
+    /// The code, product, thing in the middle (of `detections`, already judged by the caller's threshold), colour
+    /// and light of one picture.
+    public static func identify(_ frame: Frame, reader: ZBarReader, products: ProductStore?,
+                                detections: [Detection] = [], question: AssistantQuestion = .identify) throws -> Identification {
+        var code: Barcode?, product: Product?
+        if question == .identify {
+            code = reader.readStill(frame) { code in
+                guard let products, let gtin = code.gtin else { return false }
+                return (try? products.product(gtin: gtin)) != nil
+            }.first
+            product = try code?.gtin.flatMap { gtin in try products?.product(gtin: gtin) }
         }
-        let code = codes.first
-        let product = try code?.gtin.flatMap { gtin in try products?.product(gtin: gtin) }
-        return Answer(code: code, product: product, colour: ColourNamer.read(frame), light: LightReading(frame))
+        let thing = Identification.thingInTheMiddle(detections)
+        let colour = question == .light ? nil : ColourNamer.read(frame, patch: Identification.colourPatch(for: thing))
+        return Identification(code: code, product: product, thing: thing, colour: colour, light: LightReading(frame))
     }
 
-    /// What a person hears: the product, or the code, then the light.
+    /// What a person hears: what it is (the product, the code or the thing), then the light.
     ///
-    /// The colour is not said yet, only given in JSON: on real photos of things (CORe50, `ColourNamerTests`) it
-    /// named 6 of 18 right, and a wrong colour said plainly is worse than none.
-    static func sentence(for answer: Answer, in book: Phrasebook) -> String {
+    /// The colour is only given in JSON here: on real photos of things (CORe50, `ColourNamerTests`) it named 6 of 18
+    /// right, and "what colour is this" in the assistant says it with "not sure" where it is.
+    static func sentence(for answer: Identification, in book: Phrasebook) -> String {
         let light = book.identify.sentence(for: answer.light, in: book)
-        return [codeSentence(for: answer, in: book), light].joined(separator: book.language == .chinese ? "" : " ")
-    }
-
-    /// The product ("Heinz Baked Beans, 415 g."), an unknown product's number, the QR code's text (a web address as
-    /// its site), or that no code was read.
-    static func codeSentence(for answer: Answer, in book: Phrasebook) -> String {
-        let words = book.identify
-        guard let code = answer.code else { return book.say(words.noCode) }
-        if let product = answer.product { return product.spoken }
-        if code.symbology == .qr {
-            if let url = URL(string: code.text), let host = url.host, ["http", "https"].contains(url.scheme?.lowercased()) {
-                let site = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
-                return book.say(words.webAddress, ["site": site])
-            }
-            return book.say(words.qrText, ["text": code.text])
-        }
-        if code.symbology.isProductCode { return book.say(words.notInList, ["number": code.spoken]) }
-        return "\(code.symbology.rawValue): \(code.text)"
+        return [book.identify.whatItIs(answer, in: book), light].joined(separator: book.language == .chinese ? "" : " ")
     }
 }

@@ -81,6 +81,7 @@ public final class PhoneService: @unchecked Sendable {
         // Walk mode on a phone estimates depth from its camera (the monocular model), built when first asked for.
         let engines = composition.assistantEngines(detector: options.detector, depth: .model)
         engines.taught = try composition.taughtLookout(store)
+        engines.productsFolder = store.folder
         engines.warmUp(.objectDetector)
 
         // Paired phones stay paired across restarts: their token digests are kept with the settings.

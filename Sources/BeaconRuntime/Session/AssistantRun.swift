@@ -69,6 +69,7 @@ public struct AssistantRun {
         let settings = try store.settings()
         let engines = composition.assistantEngines(detector: detector, depth: depth, depthSettings: depthSettings)
         engines.taught = try composition.taughtLookout(store)
+        engines.productsFolder = store.folder
         // The detector is wanted at once (scanning and hazards); text engines only when asked for.
         engines.warmUp(.objectDetector)
 

@@ -55,6 +55,8 @@ extension AssistantRunner {
             case .examine(let frameIndex):
                 examinedAt = clock
                 try examine(frameIndex, at: clock)
+            case .identify(let question, let frameIndex):
+                try identify(question, frameIndex, at: clock)
             case .setVolume(let volume):
                 output.setVolume(volume)
             case .persistSetting:
@@ -132,6 +134,24 @@ extension AssistantRunner {
         try dispatch(.detections(detections, frame: frameIndex, timestamp: clock, examined: true), at: clock)
         // The whole report is composed now: every sentence is with the speech arbiter, the first one speaking.
         if lastReportWall == nil { lastReportWall = Monotonic.seconds() }
+    }
+
+    /// "What is this", "what colour", "is the light on": the frame looked at as `beacon identify` looks at a photo,
+    /// the thing in the middle judged by the person's confidence (taught things by their own match).
+    func identify(_ question: AssistantQuestion, _ frameIndex: Int, at clock: Double) throws {
+        guard let frame = recentFrames.last(where: { $0.index == frameIndex }) ?? recentFrames.last else { return }
+        var detections: [Detection] = []
+        if question != .light {
+            do {
+                detections = try engines.namingDetect(frame).filter { $0.isTaught || $0.confidence >= session.settings.confidence }
+            } catch let error as UserFacingError {
+                // No detector: the code, the colour of the middle and the light are still answered.
+                transcript.note("beacon: \(error.sentence)")
+            }
+        }
+        let answer = try IdentifyRun.identify(frame, reader: engines.barcodeReader, products: engines.products(),
+                                              detections: detections, question: question)
+        try dispatch(.identified(answer, question: question, timestamp: clock), at: clock)
     }
 
     /// Usage totals come from the store, which knows the days; the session words them.

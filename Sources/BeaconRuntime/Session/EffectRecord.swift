@@ -74,6 +74,10 @@ public struct EffectRecord: Encodable {
         case .examine(let examined):
             self.effect = "examine"
             frame = examined
+        case .identify(let question, let looked):
+            self.effect = "identify"
+            frame = looked
+            target = question.rawValue
         case .setVolume(let volume):
             self.effect = "volume"
             value = String(format: "%.1f", volume)

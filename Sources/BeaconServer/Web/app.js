@@ -834,6 +834,10 @@ function wireControls() {
     read: () => toggleJob('read', 'read'),
     explore: () => toggleJob('explore', 'explore'),
     walk: () => toggleJob('walk', 'walk'),
+    // Questions answered once, from the newest picture: nothing to hold pressed.
+    identify: () => sendCommand('what is this'),
+    colour: () => sendCommand('what colour is this'),
+    light: () => sendCommand('is the light on'),
     stop: stopEverything,
     talk: onTalkClick,
     'find-cancel': () => showScreen('main', 'find'),
@@ -905,7 +909,8 @@ function wireLifecycle() {
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {}); // no install offline: fine
 }
 
-// ---- Deep links: /find?object=cup, /find-text?text=EXIT, /read, /explore, /walk start a job once connected ----
+// ---- Deep links: /find?object=cup, /find-text?text=EXIT, /read, /explore, /walk start a job once connected, and
+// /identify, /colour, /light ask their question once ----
 function readLink() {
   const query = new URLSearchParams(location.search);
   const path = location.pathname.replace(/\/+$/, '');
@@ -913,6 +918,8 @@ function readLink() {
   if (path === '/find') { if (words('object')) conn.job = 'find ' + words('object'); else conn.openFind = true; }
   if (path === '/find-text' && words('text')) conn.job = 'find text ' + words('text');
   if (['/read', '/explore', '/walk'].includes(path)) conn.job = path.slice(1);
+  const questions = { '/identify': 'what is this', '/colour': 'what colour is this', '/light': 'is the light on' };
+  if (questions[path]) conn.job = questions[path];
   if (conn.job) conn.job = conn.job.slice(0, 200);
   const code = (query.get('pair') || '').replace(/\D/g, '').slice(0, 6);
   if (code) $('pair-code').value = code;
