@@ -1,4 +1,5 @@
 import BeaconTestSupport
+import BeaconCore
 import Foundation
 import Testing
 
@@ -164,6 +165,14 @@ import Testing
             #expect(Self.live(explore).contains("Exploring."), "\(Self.live(explore))")
             let walk = try Self.drive(served, "deeplink", video: video, ["--link", "/walk", "--wait", "6"])
             #expect(Self.live(walk).contains { $0.hasPrefix("Walking") }, "\(Self.live(walk))")
+            // The questions are answered once, in words: a colour's name (or that it is not sure), the light.
+            let colour = Self.live(try Self.drive(served, "deeplink", video: video, ["--link", "/colour", "--wait", "6"]))
+            let names = ColourName.all.map(\.english)
+            #expect(colour.contains { said in
+                names.contains { said.lowercased().hasPrefix($0) || said.hasPrefix("Colour not sure; maybe \($0)") }
+            }, "\(colour)")
+            let light = Self.live(try Self.drive(served, "deeplink", video: video, ["--link", "/light", "--wait", "6"]))
+            #expect(light.contains { $0.hasSuffix(" picture.") || $0.contains(" picture. A light") }, "\(light)")
         }
     }
 

@@ -128,6 +128,25 @@ import Testing
         #expect(!events.contains { if case .rejected = $0 { true } else { false } }, "\(events)")
     }
 
+    /// The everyday questions by voice, always listening: each heard as its command.
+    @Test func theQuestionsAreHeard() throws {
+        guard let hearing = try Self.hearing() else { return }
+        let rate = TranscribingRecognizer.sampleRate
+        let quiet = PCMAudio.silence(seconds: 1, sampleRate: rate).samples
+        var samples = quiet
+        for sentence in ["Beacon, what colour is this?", "Beacon, is the light on?", "Beacon, what is this?"] {
+            guard let spoken = try RunTestSupport.spoken(sentence) else { return }
+            samples += spoken + quiet
+        }
+        let events = try Self.events(WAVFileMicrophone(audio: PCMAudio(sampleRate: rate, samples: samples), name: "questions"),
+                                     recognizer: hearing.recognizer(mode: .wakeWord), alwaysListening: true)
+        let heard = events.compactMap { event -> AssistantCommand? in
+            if case .heard(.command(let command), _) = event { return command }
+            return nil
+        }
+        #expect(heard == [.colour, .light, .identify], "\(events)")
+    }
+
     // MARK: - Helpers
 
     /// Runs a recording through `VoiceInput` and returns every event once it has ended.
