@@ -79,3 +79,34 @@ import Testing
         #expect(said.contains("I can't tell; try another side."), "\(said)")
     }
 }
+
+/// Light mode on a real street photo faded in from black, as a room looks through a camera whose exposure is held
+/// when the light comes on: the tone rises with the light, and stop ends it. (A camera left on automatic exposure
+/// lifts a night street to the brightness of a day one: 0.38 and 0.39 for cars 05 and 09, so the tone follows the
+/// picture, not the room; said in help.)
+@Suite struct LightModeRunTests {
+    @Test func theToneRisesAsTheLightComesOn() throws {
+        guard TestData.hasTool("ffmpeg"), let street = TestData.carPhoto("09_red_ferrari599_FR-AK071RM_town-street.jpg") else {
+            if TestData.required { Issue.record("the car photo or ffmpeg is missing") }
+            return
+        }
+        let folder = try TestData.temporaryFolder("beacon-light-mode")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("lights-on.mp4")
+        let made = try TestData.run("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-t", "6", "-i", street.path, "-vf",
+                                               "scale=640:480,setsar=1,fade=in:st=1:d=3", "-r", "10", "-pix_fmt", "yuv420p", video.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let session = try QuestionsRunTests.session("light mode\nwait 5\nstop\nquit\n", input: video)
+        #expect(session.said.contains("Light mode; the tone rises with the light."), "\(session.said)")
+        let tones = session.effects.filter { $0.effect == "earcon" && $0.earcon == "light" }
+        // Four a second while the mode lasts, from the lowest pitch in the dark to a higher one in the light.
+        #expect(tones.count >= 15, "\(tones.count) tones")
+        let pitches = tones.compactMap(\.pitch)
+        #expect(pitches.first == -1, "\(pitches)")
+        #expect((pitches.last ?? -1) > -0.5, "\(pitches)")
+        #expect(zip(pitches, pitches.dropFirst()).allSatisfy { $1 >= $0 - 0.01 }, "the tone fell as the light rose: \(pitches)")
+        // After stop, no more tones.
+        let stopped = try #require(session.effects.first { $0.effect == "mode" && $0.mode == "idle" }?.time)
+        #expect(!tones.contains { $0.time > stopped + 0.01 }, "\(tones.map(\.time)) after \(stopped)")
+    }
+}

@@ -161,6 +161,7 @@ enum RunTestSupport {
         var language: String?
         var voice: String?
         var earcon: String?
+        var pitch: Double?
         var mode: String?
         var target: String?
         var label: String?

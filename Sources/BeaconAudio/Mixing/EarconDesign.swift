@@ -76,6 +76,12 @@ public enum EarconDesign {
             let envelope = EarconNote.Envelope.bell(attack: 0.003, decay: 0.04)
             return [EarconNote(start: 0, duration: 0.09, partials: [.init(ratio: 0.75, amplitude: 1)], envelope: envelope),
                     EarconNote(start: 0.12, duration: 0.09, partials: [.init(ratio: 1, amplitude: 1)], envelope: envelope)]
+        case .light:
+            // Light mode: a 200 ms hum at 440 Hz with a soft octave above, played four times a second so it is heard
+            // as one tone that slides; its pitch (330–590 Hz) is the brightness. Lower than every guidance sound.
+            return [EarconNote(start: 0, duration: 0.20,
+                               partials: [.init(ratio: 0.5, amplitude: 0.8), .init(ratio: 1, amplitude: 0.2)],
+                               envelope: .smooth(attack: 0.02, release: 0.03))]
         }
     }
 

@@ -18,7 +18,7 @@ public enum Percept: Sendable, Hashable {
         case .tick, .found: self = .beat(pan: earcon.pan, pitch: earcon.pitch, centred: false)
         case .centred: self = .beat(pan: earcon.pan, pitch: earcon.pitch, centred: true)
         case .lost: self = .lost(pan: earcon.pan)
-        case .start, .end, .hazard, .obstacle, .stairs: return nil
+        case .start, .end, .hazard, .obstacle, .stairs, .light: return nil
         }
     }
 }

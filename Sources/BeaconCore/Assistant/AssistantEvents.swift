@@ -22,6 +22,8 @@ public enum AssistantMode: Sendable, Hashable, Codable {
     case askingForHelp(String)
     /// Teaching one of the person's own things: views of it while held and turned, then put down elsewhere.
     case teaching(String)
+    /// Light mode: a tone whose pitch follows the picture's brightness.
+    case followingLight
 
     /// A short name for records, usage statistics and JSON.
     public var name: String {
@@ -37,6 +39,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
         case .askingForHelp: "help"
         case .findingRide: "ride"
         case .teaching: "teach"
+        case .followingLight: "light"
         }
     }
 }
@@ -107,6 +110,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case taught(TaughtEvent, timestamp: Double)
     /// What a picture showed, answering `identify` (AssistantSession+Identify.swift).
     case identified(Identification, question: AssistantQuestion, timestamp: Double)
+    /// Every frame's light, sent only in light mode.
+    case light(LightReading, timestamp: Double)
 }
 
 /// What the adapters should do, in order.

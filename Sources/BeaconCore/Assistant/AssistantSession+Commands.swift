@@ -38,6 +38,8 @@ extension AssistantSession {
             ask(.colour, into: &effects)
         case .light:
             ask(.light, into: &effects)
+        case .lightTone:
+            startLightTone(at: timestamp, into: &effects)
         case .continuous:
             change(.scanning, to: ScanningMode.continuous.rawValue, at: timestamp, into: &effects)
             enter(.continuousScanning, at: timestamp, announce: true, into: &effects)

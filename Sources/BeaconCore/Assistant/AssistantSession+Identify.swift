@@ -71,3 +71,38 @@ extension AssistantSession {
         }
     }
 }
+
+/// Light mode (Seeing AI's light channel): a tone four times a second whose pitch is the picture's brightness, and
+/// a light source's side said when it comes into view or moves to another side.
+extension AssistantSession {
+    mutating func startLightTone(at timestamp: Double, into effects: inout [AssistantEffect]) {
+        enter(.followingLight, at: timestamp, announce: false, into: &effects)
+        lightToneAt = nil
+        lightSideSaid = nil
+        say(phrasebook.identify.lightMode, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+    }
+
+    mutating func followLight(_ reading: LightReading, at timestamp: Double, into effects: inout [AssistantEffect]) {
+        guard mode == .followingLight, !isPaused else { return }
+        if lightToneAt.map({ timestamp - $0 >= Self.lightToneInterval }) ?? true {
+            lightToneAt = timestamp
+            effects.append(.earcon(Earcon(kind: .light, pitch: reading.tonePitch, gain: 0.7), at: timestamp))
+        }
+        // Words only on a change: a light coming into view, or seen on another side.
+        if let side = reading.lightSide, side != lightSideSaid {
+            lightSideSaid = side
+            let words = phrasebook.identify
+            let template = switch side {
+            case .left: words.lightLeft
+            case .ahead: words.lightAhead
+            case .right: words.lightRight
+            }
+            say(template, at: timestamp, priority: .guidance, category: "light-side", into: &effects)
+        } else if reading.lightSide == nil {
+            lightSideSaid = nil
+        }
+    }
+
+    /// Four tones a second: heard as one tone that slides, without drowning speech.
+    static let lightToneInterval = 0.25
+}

@@ -89,6 +89,7 @@ extension AssistantSession {
         case .askingForHelp: .askingForHelp
         case .findingRide: .findObject
         case .teaching: .teaching
+        case .followingLight: .light
         }
         return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }

@@ -86,6 +86,9 @@ public struct AssistantSession: Sendable {
     var scanWaitsForFrame = false
     /// A question came before the camera gave any picture: the first one answers it.
     var questionWaitsForFrame: AssistantQuestion?
+    /// Light mode: when its tone last sounded, and the light source's side last said.
+    var lightToneAt: Double?
+    var lightSideSaid: LightReading.Side?
     var modeSince = 0.0
     var objectsFoundInMode = 0
     var pagesReadInMode = 0
@@ -277,6 +280,10 @@ public struct AssistantSession: Sendable {
         case .taught(let event, let timestamp):
             lastTimestamp = timestamp
             handleTaught(event, at: timestamp, into: &effects)
+        case .light(let reading, let timestamp):
+            lastTimestamp = timestamp
+            poll(at: timestamp, into: &effects)
+            followLight(reading, at: timestamp, into: &effects)
         case .identified(let identification, let question, let timestamp):
             lastTimestamp = timestamp
             poll(at: timestamp, into: &effects)
@@ -303,7 +310,7 @@ public struct AssistantSession: Sendable {
         case .onDemandScanning:
             effects.append(.startEngine(.objectDetector))
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
-        case .idle, .exploring, .findingObject, .walking, .askingForHelp, .findingRide, .teaching:
+        case .idle, .exploring, .findingObject, .walking, .askingForHelp, .findingRide, .teaching, .followingLight:
             effects.append(.startEngine(.objectDetector))
         case .findingText, .reading:
             break // their own engines start with them; no detector is loaded that nothing looks at

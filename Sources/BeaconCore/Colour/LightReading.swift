@@ -49,9 +49,9 @@ public struct LightReading: Sendable, Hashable {
 
     public enum Side: String, Sendable, Hashable, Codable { case left, ahead, right }
 
-    /// The pitch of the light mode's tone for this brightness: two octaves, 220 Hz for black to 880 Hz for white,
-    /// on a logarithmic scale as pitch is heard, so each step of brightness sounds like the same step up.
-    public var tonePitch: Double { 220 * pow(4, min(max(brightness, 0), 1)) }
+    /// The light mode's tone for this brightness, as an earcon's pitch: −1 for black to +1 for white, a step of
+    /// brightness the same step of pitch (the mixer's pitch is in semitones, as pitch is heard).
+    public var tonePitch: Double { 2 * min(max(brightness, 0), 1) - 1 }
 
     // MARK: tuning
 

@@ -12,6 +12,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case colour
     /// "Is the light on": how bright the picture is, and a light in view.
     case light
+    /// Light mode: a tone whose pitch follows the brightness, for finding a window or a lamp.
+    case lightTone
     case continuous
     case onDemand
     /// Walk mode: obstacles, walls and stairs from depth (Guider's navigation).

@@ -61,7 +61,7 @@ public struct CommandTable: Sendable {
     public static let keys: [Character: AssistantCommand] = [
         " ": .whereIsIt, "r": .repeatLast, "p": .pauseOrResume, "s": .stop, "\u{1B}": .stop, "n": .next,
         "b": .back, "e": .explore, "c": .scanNow, "h": .help, "+": .louder, "-": .quieter, "f": .faster,
-        "l": .slower, "v": .listen, "w": .walk, "i": .identify, "o": .colour, "g": .light, "q": .quit,
+        "l": .slower, "v": .listen, "w": .walk, "i": .identify, "o": .colour, "g": .light, "t": .lightTone, "q": .quit,
     ]
 
     public init(entries: [Entry] = CommandTable.standardEntries) {
@@ -87,6 +87,9 @@ public struct CommandTable: Sendable {
     /// Longer phrases come before shorter ones that begin them ("find text" before "find", "stop alerting" before
     /// "stop"): the parser takes the first entry that matches.
     public static let standardEntries: [Entry] = [
+        // First: "find the light" is light mode, not the detector's "light", and "light mode" not "light".
+        fixed("light mode", ["light mode", "light tone", "find the light", "find a light", "find the window"],
+              ru: ["режим света", "найди свет", "найди окно"], zh: ["光线模式", "找光源", "找窗户"], .lightTone),
         taking(.text, "find text", ["find text", "find the text", "find sign", "look for text", "look for the text"],
                ru: ["найди текст", "найти текст", "ищи текст", "найди надпись"],
                zh: ["寻找文字", "找文字", "找字"]) { words($0).map(AssistantCommand.findText) },

@@ -22,6 +22,8 @@ public struct Earcon: Sendable, Hashable, Codable {
         case obstacle
         /// Walk mode: stairs ahead, a pair of notes stepping up or down.
         case stairs
+        /// Light mode: a steady note whose pitch is the picture's brightness.
+        case light
     }
 
     public var kind: Kind

@@ -16,6 +16,7 @@ public struct HelpPhrases: PhraseTable {
         case walking
         case askingForHelp
         case teaching
+        case light
     }
 
     public init() {}
@@ -101,6 +102,7 @@ public struct HelpPhrases: PhraseTable {
         case .walking: phoneWalking
         case .askingForHelp: askingForHelp
         case .teaching: teaching
+        case .light: phoneLight
         }
     }
 
@@ -117,8 +119,18 @@ public struct HelpPhrases: PhraseTable {
         case .walking: walking
         case .askingForHelp: askingForHelp
         case .teaching: teaching
+        case .light: light
         }
     }
+
+    public let light = PhraseTemplate(
+        "Light mode: the tone rises as the picture brightens; turn to find a window or a lamp; s stop.",
+        ru: "Режим света: тон выше, когда светлее; поворачивайтесь, чтобы найти окно или лампу; s — стоп.",
+        zh: "光线模式：画面越亮，音调越高；转动寻找窗户或灯；s停止。")
+    public let phoneLight = PhraseTemplate(
+        "Light mode: the tone rises as the picture brightens; turn to find a window or a lamp; tap Stop to end.",
+        ru: "Режим света: тон выше, когда светлее; поворачивайтесь, чтобы найти окно или лампу; „Стоп“ — закончить.",
+        zh: "光线模式：画面越亮，音调越高；转动寻找窗户或灯；点【停止】结束。")
 
     // MARK: Tutorial: one step per job, in the order a newcomer needs them
     public let tutorialStart = PhraseTemplate(

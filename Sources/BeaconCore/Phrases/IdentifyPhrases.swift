@@ -25,6 +25,9 @@ public struct IdentifyPhrases: PhraseTable {
     public let noColour = PhraseTemplate("Colour unknown; too little to see.", ru: "Цвет не определить: слишком мало видно.",
                                          zh: "看不清颜色。")
 
+    public let lightMode = PhraseTemplate("Light mode; the tone rises with the light.", ru: "Режим света; чем светлее, тем выше тон.",
+                                          zh: "光线模式；越亮音调越高。")
+
     public let dark = PhraseTemplate("Dark picture.", ru: "Снимок тёмный.", zh: "画面很暗。")
     public let dim = PhraseTemplate("Dim picture.", ru: "Снимок тусклый.", zh: "画面偏暗。")
     public let bright = PhraseTemplate("Bright picture.", ru: "Снимок светлый.", zh: "画面明亮。")

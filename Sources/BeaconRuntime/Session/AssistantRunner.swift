@@ -310,6 +310,8 @@ public final class AssistantRunner {
         recentFrames.append(frame)
         if recentFrames.count > 6 { recentFrames.removeFirst() }
         try noteLight(of: frame, at: clock)
+        // Light mode hears every picture's brightness (160 × 120 samples: nothing next to a detector).
+        if session.mode == .followingLight { try dispatch(.light(LightReading(frame), timestamp: clock), at: clock) }
         try measureMotion(of: frame, at: clock)
         try followMark(in: frame, at: clock)
         var sharpness: SharpnessMap?

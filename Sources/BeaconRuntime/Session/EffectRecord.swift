@@ -13,6 +13,8 @@ public struct EffectRecord: Encodable {
     public var priority: String?
     public var earcon: String?
     public var pan: Double?
+    /// Light mode's tone: its pitch, −1…+1 (the brightness).
+    public var pitch: Double?
     public var pattern: [Int]?
     public var mode: String?
     public var target: String?
@@ -48,6 +50,7 @@ public struct EffectRecord: Encodable {
             self.effect = "earcon"
             earcon = sound.kind.rawValue
             pan = sound.pan
+            if sound.kind == .light { pitch = (sound.pitch * 1000).rounded() / 1000 }
         case .haptic(let haptic):
             self.effect = "haptic"
             pattern = haptic.milliseconds
