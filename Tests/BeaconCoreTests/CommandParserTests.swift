@@ -59,12 +59,18 @@ import Testing
                                  ("что это", .identify), ("这是什么", .identify),
                                  ("what colour is this", .colour), ("What color is it?", .colour), ("какого цвета", .colour),
                                  ("什么颜色", .colour),
-                                 ("is the light on", .light), ("Is it dark?", .light), ("свет горит", .light), ("灯开着吗", .light)] {
+                                 ("is the light on", .light), ("Is it dark?", .light), ("свет горит", .light), ("灯开着吗", .light),
+                                 ("light mode", .lightTone), ("find the light", .lightTone), ("найди окно", .lightTone),
+                                 ("找光源", .lightTone), ("allergens", .allergens), ("какие аллергены", .allergens),
+                                 ("过敏原", .allergens)] {
             #expect(parser.parse(line) == .command(expected), "\(line)")
         }
         // "What do you see" is still scan now, and the questions have keys of their own.
         #expect(parser.parse("what do you see") == .command(.scanNow))
-        #expect(CommandTable.keys["i"] == .identify && CommandTable.keys["o"] == .colour && CommandTable.keys["g"] == .light)
+        #expect(CommandTable.keys["i"] == .identify && CommandTable.keys["o"] == .colour && CommandTable.keys["g"] == .light
+                && CommandTable.keys["t"] == .lightTone)
+        // "Find" and a thing is still the detector's thing.
+        #expect(parser.parse("find the lamp") == .command(.findObject("the lamp")))
     }
 
     @Test func teachingForgettingAndListingInThreeLanguages() {

@@ -13,7 +13,6 @@ import Testing
                               allergens: ["milk", "nuts", "soja"])
         #expect(outcome == .kept(product))
         #expect(product.spoken == "Ferrero Nutella, 400 g.")
-        #expect(product.spokenAllergens == "Contains milk, nuts, soja.")
         #expect(Product(gtin: "1", name: "Heinz Baked Beans", brand: "Heinz").spoken == "Heinz Baked Beans.")
     }
 

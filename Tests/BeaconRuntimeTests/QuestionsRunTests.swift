@@ -26,13 +26,15 @@ import Testing
 
     @Test func whatIsThisNamesAProductInTheListFromItsBarcode() throws {
         guard let photo = Self.photo(TestData.barcodesFolder.appendingPathComponent("ean13-1/1.png")) else { return }
-        let session = try Self.session("what is this\nquit\n", input: photo) { folder in
+        let session = try Self.session("allergens\nwhat is this\nallergens\nquit\n", input: photo) { folder in
             let export = folder.appendingPathComponent("products.tsv")
-            try "code\tproduct_name\tbrands\tquantity\tcountries_tags\n8413000065504\tAceitunas rellenas\tLa Española\t350 g\ten:spain\n"
+            try "code\tproduct_name\tbrands\tquantity\tcountries_tags\tallergens\n8413000065504\tAceitunas rellenas\tLa Española\t350 g\ten:spain\ten:fish,en:milk\n"
                 .write(to: export, atomically: true, encoding: .utf8)
             _ = try ProductStore(folder: folder).importOpenFoodFacts(export)
         }
-        #expect(session.said.contains("La Española Aceitunas rellenas, 350 g."), "\(session.said)")
+        // Allergens before any product is named say how to name one; after, they are the product's.
+        #expect(session.said == ["Beacon ready.", "No product yet; say what is this.", "La Española Aceitunas rellenas, 350 g.",
+                                 "Contains fish, milk.", "Goodbye."], "\(session.said)")
         #expect(session.effects.contains { $0.effect == "identify" && $0.target == "identify" })
     }
 

@@ -21,7 +21,7 @@ public enum SyntheticSpeechSet {
         ("Read this.", .read),
         ("Where is it?", .whereIsIt),
         ("Explore.", .explore),
-        ("What is this?", .scanNow),
+        ("What is this?", .identify),
         ("Repeat.", .repeatLast),
         ("Louder.", .louder),
         ("Slower.", .slower),

@@ -40,6 +40,8 @@ extension AssistantSession {
             ask(.light, into: &effects)
         case .lightTone:
             startLightTone(at: timestamp, into: &effects)
+        case .allergens:
+            sayAllergens(at: timestamp, into: &effects)
         case .continuous:
             change(.scanning, to: ScanningMode.continuous.rawValue, at: timestamp, into: &effects)
             enter(.continuousScanning, at: timestamp, announce: true, into: &effects)

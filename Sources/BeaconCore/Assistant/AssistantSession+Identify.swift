@@ -65,9 +65,28 @@ extension AssistantSession {
         case .light: words.sentence(for: identification.light, in: phrasebook)
         }
         sayText(text, at: timestamp, category: "answer-\(question.rawValue)", into: &effects)
+        if let product = identification.product { lastProduct = product }
         if question == .identify, identification.code == nil, let thing = identification.thing {
             remember(thing.label, isTaught: thing.isTaught, confidence: thing.confidence, box: thing.box, at: timestamp,
                      into: &effects)
+        }
+    }
+}
+
+extension AssistantSession {
+    /// "Allergens": those Open Food Facts lists for the product last named, or how to name one first.
+    mutating func sayAllergens(at timestamp: Double, into effects: inout [AssistantEffect]) {
+        let words = phrasebook.identify
+        guard let product = lastProduct else {
+            say(words.noProductYet, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+            return
+        }
+        if product.allergens.isEmpty {
+            say(words.noAllergens, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+        } else {
+            let separator = settings.language == .chinese ? "、" : ", "
+            say(words.contains, ["allergens": product.allergens.joined(separator: separator)], at: timestamp,
+                priority: .stateChange, requested: true, into: &effects)
         }
     }
 }

@@ -86,6 +86,8 @@ public struct AssistantSession: Sendable {
     var scanWaitsForFrame = false
     /// A question came before the camera gave any picture: the first one answers it.
     var questionWaitsForFrame: AssistantQuestion?
+    /// The product "what is this" last named, for "allergens".
+    var lastProduct: Product?
     /// Light mode: when its tone last sounded, and the light source's side last said.
     var lightToneAt: Double?
     var lightSideSaid: LightReading.Side?

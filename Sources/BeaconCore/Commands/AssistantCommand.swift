@@ -14,6 +14,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case light
     /// Light mode: a tone whose pitch follows the brightness, for finding a window or a lamp.
     case lightTone
+    /// The allergens of the product "what is this" last named.
+    case allergens
     case continuous
     case onDemand
     /// Walk mode: obstacles, walls and stairs from depth (Guider's navigation).

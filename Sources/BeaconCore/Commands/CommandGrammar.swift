@@ -82,7 +82,7 @@ public struct CommandGrammar: Sendable {
                 return spoken
             }
         }
-        entryPhrases = table.entries.map { ($0, keep($0.english)) }
+        entryPhrases = table.entries.filter(\.inFallbackGrammar).map { ($0, keep($0.english)) }
         self.objectNames = keep(objectNames)
         signs = keep(Self.signWords)
         numbers = keep(CommandTable.numberWords.keys.sorted { CommandTable.numberWords[$0]! < CommandTable.numberWords[$1]! })

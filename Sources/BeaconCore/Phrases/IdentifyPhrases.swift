@@ -25,6 +25,13 @@ public struct IdentifyPhrases: PhraseTable {
     public let noColour = PhraseTemplate("Colour unknown; too little to see.", ru: "Цвет не определить: слишком мало видно.",
                                          zh: "看不清颜色。")
 
+    /// `{allergens}` are Open Food Facts' words, as listed.
+    public let contains = PhraseTemplate("Contains {allergens}.", ru: "Содержит: {allergens}.", zh: "含有{allergens}。")
+    /// A list without them may simply be incomplete: "listed", not "none".
+    public let noAllergens = PhraseTemplate("No allergens listed.", ru: "Аллергены не указаны.", zh: "没有列出过敏原。")
+    public let noProductYet = PhraseTemplate("No product yet; say what is this.", ru: "Продукта ещё нет; скажите «что это».",
+                                             zh: "还没有商品；请说“这是什么”。")
+
     public let lightMode = PhraseTemplate("Light mode; the tone rises with the light.", ru: "Режим света; чем светлее, тем выше тон.",
                                           zh: "光线模式；越亮音调越高。")
 

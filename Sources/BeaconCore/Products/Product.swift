@@ -28,11 +28,6 @@ public struct Product: Sendable, Hashable, Codable {
         }
         return quantity.isEmpty ? "\(title)." : "\(title), \(quantity)."
     }
-
-    /// "Contains milk, gluten." or "No allergens listed." (a list without them may simply be incomplete).
-    public var spokenAllergens: String {
-        allergens.isEmpty ? "No allergens listed." : "Contains \(allergens.joined(separator: ", "))."
-    }
 }
 
 /// The columns of an Open Food Facts export (tab-separated, one product a line, a header first) that Beacon keeps,
