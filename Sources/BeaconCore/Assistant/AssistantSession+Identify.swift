@@ -110,13 +110,7 @@ extension AssistantSession {
         // Words only on a change: a light coming into view, or seen on another side.
         if let side = reading.lightSide, side != lightSideSaid {
             lightSideSaid = side
-            let words = phrasebook.identify
-            let template = switch side {
-            case .left: words.lightLeft
-            case .ahead: words.lightAhead
-            case .right: words.lightRight
-            }
-            say(template, at: timestamp, priority: .guidance, category: "light-side", into: &effects)
+            say(phrasebook.identify.light(on: side), at: timestamp, priority: .guidance, category: "light-side", into: &effects)
         } else if reading.lightSide == nil {
             lightSideSaid = nil
         }

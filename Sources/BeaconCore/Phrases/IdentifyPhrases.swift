@@ -4,7 +4,6 @@ import Foundation
 public struct IdentifyPhrases: PhraseTable {
     public init() {}
 
-    public let noCode = PhraseTemplate("No barcode read.", ru: "Штрихкод не прочитан.", zh: "没有读到条形码。")
     /// `{number}` is the product number grouped as printed ("5 901234 123457").
     public let notInList = PhraseTemplate("Barcode {number}; not in your product list.",
                                           ru: "Штрихкод {number}; его нет в вашем списке продуктов.",
@@ -45,17 +44,16 @@ public struct IdentifyPhrases: PhraseTable {
     /// "What is this": the product (or its code), else the thing over the middle of the picture, else that
     /// nothing could be told. Never a guess said as a fact.
     public func whatItIs(_ identification: Identification, in book: Phrasebook) -> String {
-        if identification.code != nil { return codeSentence(identification.code, product: identification.product, in: book) }
+        if let code = identification.code { return codeSentence(code, product: identification.product, in: book) }
         if let thing = identification.thing {
             return book.objectName(thing.label, isTaught: thing.isTaught).capitalizedFirst + (book.language == .chinese ? "。" : ".")
         }
         return book.say(cannotTell)
     }
 
-    /// The product ("Heinz Baked Beans, 415 g."), an unknown product's number, the QR code's text (a web address as
-    /// its site), or that no code was read.
-    public func codeSentence(_ code: Barcode?, product: Product?, in book: Phrasebook) -> String {
-        guard let code else { return book.say(noCode) }
+    /// The product ("Heinz Baked Beans, 415 g."), an unknown product's number, or the QR code's text (a web address
+    /// as its site).
+    public func codeSentence(_ code: Barcode, product: Product?, in book: Phrasebook) -> String {
         if let product { return product.spoken }
         if code.symbology == .qr {
             if let url = URL(string: code.text), let host = url.host, ["http", "https"].contains(url.scheme?.lowercased()) {
@@ -85,11 +83,15 @@ public struct IdentifyPhrases: PhraseTable {
         case .bright: book.say(bright)
         }
         guard let side = reading.lightSide else { return level }
-        let light = switch side {
-        case .left: book.say(lightLeft)
-        case .ahead: book.say(lightAhead)
-        case .right: book.say(lightRight)
+        return level + (book.language == .chinese ? "" : " ") + book.say(light(on: side))
+    }
+
+    /// "A light on the left.": for the answer and for light mode's word on a change.
+    public func light(on side: LightReading.Side) -> PhraseTemplate {
+        switch side {
+        case .left: lightLeft
+        case .ahead: lightAhead
+        case .right: lightRight
         }
-        return level + (book.language == .chinese ? "" : " ") + light
     }
 }

@@ -149,7 +149,9 @@ extension AssistantRunner {
                 transcript.note("beacon: \(error.sentence)")
             }
         }
-        let answer = try IdentifyRun.identify(frame, reader: engines.barcodeReader, products: engines.products(),
+        // Only "what is this" reads codes, so only it opens the product list.
+        let answer = try IdentifyRun.identify(frame, reader: engines.barcodeReader,
+                                              products: question == .identify ? engines.products() : nil,
                                               detections: detections, question: question)
         try dispatch(.identified(answer, question: question, timestamp: clock), at: clock)
     }
