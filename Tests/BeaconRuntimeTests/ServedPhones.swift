@@ -54,7 +54,7 @@ final class ServedPhones: @unchecked Sendable {
         defer { if given == nil { try? FileManager.default.removeItem(at: folder) } }
         let service = PhoneService(
             options: .init(dataDirectory: folder.path, host: "127.0.0.1", port: 0, https: https, forgetPhones: forgetPhones,
-                           stopsOnSignals: false),
+                           stopsOnSignals: false, executor: OwnThreadTrait.executor),
             transcript: TranscriptRecorder())
         let started = try await service.start()
         let served = ServedPhones(port: started.port, scheme: https ? "https" : "http", certificate: started.certificate,

@@ -25,11 +25,14 @@ public final class PhoneService: @unchecked Sendable {
         public var forgetPhones: Bool
         /// Stop when the process gets SIGINT or SIGTERM (the command); a test stops the service itself.
         public var stopsOnSignals: Bool
+        /// Where the server's own tasks run (requests, WebSocket reads and pings); nil: Swift's shared pool. A test
+        /// process gives it a thread of its own, as synchronous tests there can hold every thread of that pool.
+        public var executor: (any TaskExecutor)?
 
         public init(dataDirectory: String? = nil, host: String, port: Int, https: Bool,
                     certificateHostnames: [String] = ["localhost"], certificateAddresses: [String] = ["127.0.0.1"],
                     detector: DetectorSettings = DetectorSettings(), fieldOfView: Double = 60, forgetPhones: Bool = false,
-                    stopsOnSignals: Bool = true) {
+                    stopsOnSignals: Bool = true, executor: (any TaskExecutor)? = nil) {
             self.dataDirectory = dataDirectory
             self.host = host
             self.port = port
@@ -40,6 +43,7 @@ public final class PhoneService: @unchecked Sendable {
             self.fieldOfView = fieldOfView
             self.forgetPhones = forgetPhones
             self.stopsOnSignals = stopsOnSignals
+            self.executor = executor
         }
     }
 
@@ -115,7 +119,8 @@ public final class PhoneService: @unchecked Sendable {
         let (bound, announce) = AsyncStream<Int>.makeStream()
         let stopsOnSignals = options.stopsOnSignals
         let (listenHost, listenPort) = (options.host, options.port)
-        let serving = Task {
+        // An unstructured task does not inherit the caller's executor preference, so it is passed on.
+        let serving = Task(executorPreference: options.executor) {
             defer { announce.finish() }
             do {
                 try await server.run(stopsOnSignals: stopsOnSignals) { port in announce.yield(port) }
