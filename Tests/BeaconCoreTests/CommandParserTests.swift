@@ -62,13 +62,14 @@ import Testing
                                  ("is the light on", .light), ("Is it dark?", .light), ("свет горит", .light), ("灯开着吗", .light),
                                  ("light mode", .lightTone), ("find the light", .lightTone), ("найди окно", .lightTone),
                                  ("找光源", .lightTone), ("allergens", .allergens), ("какие аллергены", .allergens),
-                                 ("过敏原", .allergens)] {
+                                 ("过敏原", .allergens), ("scan the barcode", .scanCode), ("find the barcode", .scanCode),
+                                 ("read the barcode", .scanCode), ("найди штрихкод", .scanCode), ("扫条码", .scanCode)] {
             #expect(parser.parse(line) == .command(expected), "\(line)")
         }
         // "What do you see" is still scan now, and the questions have keys of their own.
         #expect(parser.parse("what do you see") == .command(.scanNow))
         #expect(CommandTable.keys["i"] == .identify && CommandTable.keys["o"] == .colour && CommandTable.keys["g"] == .light
-                && CommandTable.keys["t"] == .lightTone)
+                && CommandTable.keys["t"] == .lightTone && CommandTable.keys["k"] == .scanCode)
         // "Find" and a thing is still the detector's thing.
         #expect(parser.parse("find the lamp") == .command(.findObject("the lamp")))
     }

@@ -24,6 +24,8 @@ public enum AssistantMode: Sendable, Hashable, Codable {
     case teaching(String)
     /// Light mode: a tone whose pitch follows the picture's brightness.
     case followingLight
+    /// Aiming the camera at a barcode by sound until it reads.
+    case aimingAtCode
 
     /// A short name for records, usage statistics and JSON.
     public var name: String {
@@ -40,6 +42,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
         case .findingRide: "ride"
         case .teaching: "teach"
         case .followingLight: "light"
+        case .aimingAtCode: "code"
         }
     }
 }
@@ -112,6 +115,8 @@ public enum AssistantEvent: Sendable, Hashable {
     case identified(Identification, question: AssistantQuestion, timestamp: Double)
     /// Every frame's light, sent only in light mode.
     case light(LightReading, timestamp: Double)
+    /// While aiming at a code: what one frame showed.
+    case codeLook(CodeLook, timestamp: Double)
 }
 
 /// What the adapters should do, in order.

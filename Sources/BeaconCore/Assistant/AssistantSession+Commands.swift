@@ -40,6 +40,8 @@ extension AssistantSession {
             ask(.light, into: &effects)
         case .lightTone:
             startLightTone(at: timestamp, into: &effects)
+        case .scanCode:
+            startAimingAtCode(at: timestamp, saying: phrasebook.identify.aimAtCode, into: &effects)
         case .allergens:
             sayAllergens(at: timestamp, into: &effects)
         case .continuous:

@@ -19,9 +19,12 @@ public struct Identification: Sendable, Hashable {
     public var thing: Detection?
     public var colour: ColourReading?
     public var light: LightReading
+    /// Where bars were seen that did not read (`BarcodeFinder`): "what is this" then aims there by sound.
+    public var bars: NormalizedRect?
 
     public init(code: Barcode? = nil, product: Product? = nil, thing: Detection? = nil, colour: ColourReading? = nil,
-                light: LightReading) {
+                light: LightReading, bars: NormalizedRect? = nil) {
+        self.bars = bars
         self.code = code
         self.product = product
         self.thing = thing
@@ -65,6 +68,10 @@ extension AssistantSession {
         case .light: words.sentence(for: identification.light, in: phrasebook)
         }
         sayText(text, at: timestamp, category: "answer-\(question.rawValue)", into: &effects)
+        // Bars that did not read yet: the camera is aimed at them by sound until they do.
+        if question == .identify, identification.code == nil, identification.bars != nil {
+            startAimingAtCode(at: timestamp, saying: phrasebook.identify.barsInView, into: &effects)
+        }
         if let product = identification.product { lastProduct = product }
         if question == .identify, identification.code == nil, let thing = identification.thing {
             remember(thing.label, isTaught: thing.isTaught, confidence: thing.confidence, box: thing.box, at: timestamp,
@@ -118,4 +125,89 @@ extension AssistantSession {
 
     /// Four tones a second: heard as one tone that slides, without drowning speech.
     static let lightToneInterval = 0.25
+}
+
+/// What one frame showed while aiming at a code: a code believed (two frames agreed, or one read of a product in
+/// the person's list) and its product, else where bars that do not read yet are.
+public struct CodeLook: Sendable, Hashable {
+    public var code: Barcode?
+    public var product: Product?
+    public var bars: NormalizedRect?
+
+    public init(code: Barcode? = nil, product: Product? = nil, bars: NormalizedRect? = nil) {
+        self.code = code
+        self.product = product
+        self.bars = bars
+    }
+}
+
+/// The words while aiming, said only when they change.
+enum CodeAdvice: Hashable {
+    case closer, holdStill
+}
+
+/// Aiming at a barcode by sound (Seeing AI's product channel): beats that pan to the bars' side, come faster as they
+/// centre and rise in pitch as they grow and centre; "Closer." or "Hold still." when that changes; the found sound
+/// and the product once the code reads.
+extension AssistantSession {
+    mutating func startAimingAtCode(at timestamp: Double, saying words: PhraseTemplate, into effects: inout [AssistantEffect]) {
+        enter(.aimingAtCode, at: timestamp, announce: false, into: &effects)
+        codeRhythm.stop()
+        codeAdvice = nil
+        codeAdviceAt = nil
+        barsSeenAt = timestamp
+        say(words, at: timestamp, priority: .stateChange, requested: true, into: &effects)
+    }
+
+    mutating func aim(_ look: CodeLook, at timestamp: Double, into effects: inout [AssistantEffect]) {
+        guard mode == .aimingAtCode, !isPaused else { return }
+        let words = phrasebook.identify
+        if let code = look.code {
+            effects.append(.earcon(Earcon(kind: .found, gain: 0.8), at: timestamp))
+            enter(.idle, at: timestamp, announce: false, into: &effects)
+            sayText(words.codeSentence(code, product: look.product, in: phrasebook), at: timestamp, category: "answer-identify",
+                    into: &effects)
+            if let product = look.product { lastProduct = product }
+            return
+        }
+        guard let bars = look.bars else {
+            codeRhythm.stop()
+            // Silence is the cue that the bars are gone; words only after a while of nothing.
+            if let seen = barsSeenAt, timestamp - seen >= Self.noBarsAfter {
+                barsSeenAt = nil
+                codeAdvice = nil
+                say(words.noBarsYet, at: timestamp, priority: .guidance, category: "code-advice", into: &effects)
+            }
+            return
+        }
+        barsSeenAt = timestamp
+        let beat = Self.codeBeat(for: bars)
+        for time in codeRhythm.beats(interval: beat.interval, now: timestamp, until: timestamp + Self.codeFrameHorizon) {
+            effects.append(.earcon(Earcon(kind: .tick, pan: beat.pan, pitch: beat.pitch, gain: 0.7), at: time))
+        }
+        let advice: CodeAdvice = bars.width < Self.nearEnoughWidth ? .closer : .holdStill
+        if advice != codeAdvice, codeAdviceAt.map({ timestamp - $0 >= Self.adviceCooldown }) ?? true {
+            codeAdvice = advice
+            codeAdviceAt = timestamp
+            say(advice == .closer ? words.closer : words.holdStill, at: timestamp, priority: .guidance,
+                category: "code-advice", into: &effects)
+        }
+    }
+
+    /// One beat for bars at `box`: pan to their side, faster as they centre, higher as they grow and centre
+    /// (pitch −1…1, as the guidance beats').
+    static func codeBeat(for box: NormalizedRect) -> (interval: Double, pan: Double, pitch: Double) {
+        let dx = box.midX - 0.5, dy = box.midY - 0.5
+        let offCentre = min(1, (dx * dx + dy * dy).squareRoot() / 0.5)
+        let size = min(1, box.width / nearEnoughWidth)
+        let pitch = -1 + 2 * size * (1 - offCentre)
+        return (interval: 0.12 + 0.5 * offCentre, pan: min(1, max(-1, 2 * dx)), pitch: pitch)
+    }
+
+    /// Bars this wide (of the picture) are near enough for ZBar at a phone's resolution; narrower ones get "Closer."
+    static let nearEnoughWidth = 0.3
+    static let adviceCooldown = 3.0
+    static let noBarsAfter = 8.0
+    /// Beats are scheduled this far ahead of a frame (about one frame at 5–10 per second).
+    static let codeFrameHorizon = 0.2
 }

@@ -90,6 +90,7 @@ extension AssistantSession {
         case .findingRide: .findObject
         case .teaching: .teaching
         case .followingLight: .light
+        case .aimingAtCode: .code
         }
         return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }

@@ -91,6 +91,11 @@ public struct AssistantSession: Sendable {
     /// Light mode: when its tone last sounded, and the light source's side last said.
     var lightToneAt: Double?
     var lightSideSaid: LightReading.Side?
+    /// Aiming at a code: its beats, the advice last said and when, and when bars were last seen.
+    var codeRhythm = BeepRhythm()
+    var codeAdvice: CodeAdvice?
+    var codeAdviceAt: Double?
+    var barsSeenAt: Double?
     var modeSince = 0.0
     var objectsFoundInMode = 0
     var pagesReadInMode = 0
@@ -286,6 +291,10 @@ public struct AssistantSession: Sendable {
             lastTimestamp = timestamp
             poll(at: timestamp, into: &effects)
             followLight(reading, at: timestamp, into: &effects)
+        case .codeLook(let look, let timestamp):
+            lastTimestamp = timestamp
+            poll(at: timestamp, into: &effects)
+            aim(look, at: timestamp, into: &effects)
         case .identified(let identification, let question, let timestamp):
             lastTimestamp = timestamp
             poll(at: timestamp, into: &effects)
@@ -314,7 +323,7 @@ public struct AssistantSession: Sendable {
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
         case .idle, .exploring, .findingObject, .walking, .askingForHelp, .findingRide, .teaching, .followingLight:
             effects.append(.startEngine(.objectDetector))
-        case .findingText, .reading:
+        case .findingText, .reading, .aimingAtCode:
             break // their own engines start with them; no detector is loaded that nothing looks at
         }
     }

@@ -14,6 +14,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case light
     /// Light mode: a tone whose pitch follows the brightness, for finding a window or a lamp.
     case lightTone
+    /// Aiming at a barcode by sound: beats that rise as the bars grow and centre, then the product once it reads.
+    case scanCode
     /// The allergens of the product "what is this" last named.
     case allergens
     case continuous

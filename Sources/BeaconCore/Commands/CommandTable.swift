@@ -65,7 +65,8 @@ public struct CommandTable: Sendable {
     public static let keys: [Character: AssistantCommand] = [
         " ": .whereIsIt, "r": .repeatLast, "p": .pauseOrResume, "s": .stop, "\u{1B}": .stop, "n": .next,
         "b": .back, "e": .explore, "c": .scanNow, "h": .help, "+": .louder, "-": .quieter, "f": .faster,
-        "l": .slower, "v": .listen, "w": .walk, "i": .identify, "o": .colour, "g": .light, "t": .lightTone, "q": .quit,
+        "l": .slower, "v": .listen, "w": .walk, "i": .identify, "o": .colour, "g": .light, "t": .lightTone, "k": .scanCode,
+        "q": .quit,
     ]
 
     public init(entries: [Entry] = CommandTable.standardEntries) {
@@ -98,6 +99,11 @@ public struct CommandTable: Sendable {
         // Before "find": "find the light" is light mode, not the detector's "light".
         fixed("light mode", ["light mode", "light tone", "find the light", "find a light", "find the window"],
               ru: ["режим света", "найди свет", "найди окно"], zh: ["光线模式", "找光源", "找窗户"], .lightTone, inFallbackGrammar: false),
+        // Before "find" and "read": "find the barcode" and "read the barcode" aim at a code.
+        fixed("scan code", ["scan the barcode", "scan barcode", "scan the code", "scan code", "find the barcode",
+                            "find barcode", "read the barcode", "read barcode"],
+              ru: ["сканируй штрихкод", "найди штрихкод", "прочитай штрихкод", "штрихкод"],
+              zh: ["扫条码", "扫描条码", "找条码", "读条码"], .scanCode, inFallbackGrammar: false),
         // Before "find": "find my ride …" is the ride, "find my car" alone the detector's car.
         taking(.ride, "find my ride", ["find my ride", "find my taxi", "find my cab", "where is my ride", "where is my taxi"],
                ru: ["найди мою машину", "найди моё такси", "найди мое такси", "где моя машина", "где моё такси"],

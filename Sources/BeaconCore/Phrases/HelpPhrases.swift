@@ -17,6 +17,7 @@ public struct HelpPhrases: PhraseTable {
         case askingForHelp
         case teaching
         case light
+        case code
     }
 
     public init() {}
@@ -103,6 +104,7 @@ public struct HelpPhrases: PhraseTable {
         case .askingForHelp: askingForHelp
         case .teaching: teaching
         case .light: phoneLight
+        case .code: phoneCode
         }
     }
 
@@ -120,6 +122,7 @@ public struct HelpPhrases: PhraseTable {
         case .askingForHelp: askingForHelp
         case .teaching: teaching
         case .light: light
+        case .code: code
         }
     }
 
@@ -131,6 +134,15 @@ public struct HelpPhrases: PhraseTable {
         "Light mode: the tone rises as the picture brightens; turn to find a window or a lamp; tap Stop to end.",
         ru: "Режим света: тон выше, когда светлее; поворачивайтесь, чтобы найти окно или лампу; „Стоп“ — закончить.",
         zh: "光线模式：画面越亮，音调越高；转动寻找窗户或灯；点【停止】结束。")
+
+    public let code = PhraseTemplate(
+        "Barcode search: beats rise as the bars grow and centre; turn the package slowly, hold still when told; s stop.",
+        ru: "Поиск штрихкода: сигналы выше, когда штрихкод ближе и в центре; медленно поворачивайте упаковку; s — стоп.",
+        zh: "寻找条码：条码越大越居中，提示音越高；慢慢转动包装；s停止。")
+    public let phoneCode = PhraseTemplate(
+        "Barcode search: beats rise as the bars grow and centre; turn the package slowly, hold still when told; tap Stop to end.",
+        ru: "Поиск штрихкода: сигналы выше, когда штрихкод ближе и в центре; медленно поворачивайте упаковку; „Стоп“ — закончить.",
+        zh: "寻找条码：条码越大越居中，提示音越高；慢慢转动包装；点【停止】结束。")
 
     // MARK: Tutorial: one step per job, in the order a newcomer needs them
     public let tutorialStart = PhraseTemplate(

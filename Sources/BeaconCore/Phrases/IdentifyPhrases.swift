@@ -34,6 +34,16 @@ public struct IdentifyPhrases: PhraseTable {
     public let lightMode = PhraseTemplate("Light mode; the tone rises with the light.", ru: "Режим света; чем светлее, тем выше тон.",
                                           zh: "光线模式；越亮音调越高。")
 
+    /// Aiming at a code by sound.
+    public let aimAtCode = PhraseTemplate("Barcode search; follow the beats.", ru: "Поиск штрихкода; следуйте за сигналами.",
+                                          zh: "寻找条码；跟着提示音。")
+    public let barsInView = PhraseTemplate("Barcode in view; follow the beats.", ru: "Виден штрихкод; следуйте за сигналами.",
+                                           zh: "看到条码了；跟着提示音。")
+    public let closer = PhraseTemplate("Closer.", ru: "Ближе.", zh: "靠近一点。")
+    public let holdStill = PhraseTemplate("Hold still.", ru: "Не двигайте.", zh: "别动。")
+    public let noBarsYet = PhraseTemplate("No barcode in view; turn the package slowly.",
+                                          ru: "Штрихкода не видно; медленно поворачивайте упаковку.", zh: "没看到条码；慢慢转动包装。")
+
     public let dark = PhraseTemplate("Dark picture.", ru: "Снимок тёмный.", zh: "画面很暗。")
     public let dim = PhraseTemplate("Dim picture.", ru: "Снимок тусклый.", zh: "画面偏暗。")
     public let bright = PhraseTemplate("Bright picture.", ru: "Снимок светлый.", zh: "画面明亮。")

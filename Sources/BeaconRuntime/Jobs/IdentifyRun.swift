@@ -173,7 +173,10 @@ public struct IdentifyRun {
         }
         let thing = Identification.thingInTheMiddle(detections)
         let colour = question == .light ? nil : ColourNamer.read(frame, patch: Identification.colourPatch(for: thing))
-        return Identification(code: code, product: product, thing: thing, colour: colour, light: LightReading(frame))
+        // Bars that did not read: "what is this" goes on to aim the camera at them.
+        let bars = question == .identify && code == nil ? BarcodeFinder().find(in: frame)?.box : nil
+        return Identification(code: code, product: product, thing: thing, colour: colour, light: LightReading(frame),
+                              bars: bars)
     }
 
     /// What a person hears: what it is (the product, the code or the thing), then the light.

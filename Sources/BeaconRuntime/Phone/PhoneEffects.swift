@@ -57,7 +57,7 @@ public enum PhoneEffects {
     /// and scanning fewer, and an idle session only enough to notice hazards.
     public static func frameRate(for mode: AssistantMode) -> Double {
         switch mode {
-        case .findingObject, .findingText, .walking, .askingForHelp, .findingRide, .followingLight: 10
+        case .findingObject, .findingText, .walking, .askingForHelp, .findingRide, .followingLight, .aimingAtCode: 10
         case .reading, .exploring, .continuousScanning, .onDemandScanning, .teaching: 5
         case .idle: 2
         }

@@ -156,6 +156,26 @@ extension AssistantRunner {
         try dispatch(.identified(answer, question: question, timestamp: clock), at: clock)
     }
 
+    /// Aiming at a code: each frame is read once (ZBar on the whole picture; the next frames are the other looks). A
+    /// code is believed when two frames read it, or one did and it is a product in the person's list; until then the
+    /// session hears where the bars are, for its beats.
+    func lookForCode(in frame: Frame, at clock: Double) throws {
+        var search = try codeSearch ?? (vote: BarcodeVote(), products: engines.products())
+        let codes = engines.barcodeReader.read(frame).map(\.code)
+        search.vote.add(codes)
+        codeSearch = search
+        func product(_ code: Barcode) -> Product? {
+            code.gtin.flatMap { gtin in try? search.products?.product(gtin: gtin) }
+        }
+        let believed = search.vote.agreed.first ?? codes.first { $0.symbology.isProductCode && product($0) != nil }
+        let look = if let believed {
+            CodeLook(code: believed, product: product(believed))
+        } else {
+            CodeLook(bars: BarcodeFinder().find(in: frame)?.box)
+        }
+        try dispatch(.codeLook(look, timestamp: clock), at: clock)
+    }
+
     /// Usage totals come from the store, which knows the days; the session words them.
     func reportUsage(at clock: Double) throws {
         var summary = UsageSummary(today: .zero, all: .zero)

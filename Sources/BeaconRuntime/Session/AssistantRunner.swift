@@ -2,6 +2,7 @@ import BeaconAudio
 import BeaconCore
 import BeaconHubProtocol
 import BeaconMedia
+import BeaconStore
 import BeaconVision
 import Foundation
 
@@ -125,6 +126,8 @@ public final class AssistantRunner {
     public let options: Options
     let parser = CommandParser()
     var recentFrames: [Frame] = []
+    /// While aiming at a code: the frames' reads so far, and the person's product list (opened once).
+    var codeSearch: (vote: BarcodeVote, products: ProductStore?)?
     /// Whether the newest picture of a ride search was dark (the session was told when it changed).
     var pictureIsDark = false
     var activeEngines: Set<Engine> = []
@@ -312,6 +315,7 @@ public final class AssistantRunner {
         try noteLight(of: frame, at: clock)
         // Light mode hears every picture's brightness (160 × 120 samples: nothing next to a detector).
         if session.mode == .followingLight { try dispatch(.light(LightReading(frame), timestamp: clock), at: clock) }
+        if session.mode == .aimingAtCode { try lookForCode(in: frame, at: clock) } else { codeSearch = nil }
         try measureMotion(of: frame, at: clock)
         try followMark(in: frame, at: clock)
         var sharpness: SharpnessMap?

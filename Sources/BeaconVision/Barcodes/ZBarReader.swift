@@ -94,6 +94,11 @@ public final class ZBarReader: @unchecked Sendable {
     /// A product number only one look read is believed when `isKnown` says it is in the person's product list: a
     /// misread that passes the check digit and also lands on a product they keep is far less likely than a poor
     /// photo of a product they have.
+    /// One look at the whole picture: what a moving camera's frame gets, as the next frames are the other looks.
+    public func read(_ frame: Frame) -> [Read] {
+        read(grey: Self.grey(frame), width: frame.width, height: frame.height)
+    }
+
     public func readStill(_ frame: Frame, isKnown: (Barcode) -> Bool = { _ in false }) -> [Barcode] {
         var vote = BarcodeVote()
         var quality: [String: Int] = [:]
