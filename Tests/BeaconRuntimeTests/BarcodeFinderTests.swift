@@ -26,8 +26,7 @@ import Testing
             let frame = try ImageDecoder().decode(Data(contentsOf: folder.appendingPathComponent(name)), name: name)
             let sighting = finder.find(in: frame)
             if sighting != nil { found += 1 }
-            guard let area = reader.read(grey: Self.grey(frame), width: frame.width, height: frame.height)
-                .compactMap(\.area).first else { continue }
+            guard let area = reader.read(frame).compactMap(\.area).first else { continue }
             read += 1
             let code = NormalizedRect(x: area.minX / Double(frame.width), y: area.minY / Double(frame.height),
                                       width: max(0.01, (area.maxX - area.minX) / Double(frame.width)),
@@ -55,13 +54,5 @@ import Testing
         print("BarcodeFinder: bars found in \(falses.count) of \(looked) photos without a code: \(falses)")
         #expect(looked >= 10)
         #expect(falses.count * 10 <= looked)
-    }
-
-    static func grey(_ frame: Frame) -> [UInt8] {
-        (0..<(frame.width * frame.height)).map { index -> UInt8 in
-            let red = 299 * Int(frame.rgb[3 * index]), green = 587 * Int(frame.rgb[3 * index + 1])
-            let blue = 114 * Int(frame.rgb[3 * index + 2])
-            return UInt8((red + green + blue) / 1000)
-        }
     }
 }

@@ -112,3 +112,58 @@ import Testing
         #expect(!tones.contains { $0.time > stopped + 0.01 }, "\(tones.map(\.time)) after \(stopped)")
     }
 }
+
+/// Aiming at a barcode by sound on ZXing's real phone photo of a jar's code, slid into view from the right as a
+/// camera panning onto the package would see it (the photo set on a plain background, 640 × 480 window).
+@Suite struct AimingAtCodeRunTests {
+    static func pan(in folder: URL) throws -> URL? {
+        guard TestData.hasTool("ffmpeg"),
+              let photo = QuestionsRunTests.photo(TestData.barcodesFolder.appendingPathComponent("ean13-1/1.png")) else { return nil }
+        let video = folder.appendingPathComponent("pan-onto-code.mp4")
+        let made = try TestData.run("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-t", "7", "-i", photo.path, "-vf",
+                                               "pad=1920:480:1280:0:color=0x8C8478,crop=640:480:'min(1280,t*320)':0,setsar=1",
+                                               "-r", "10", "-pix_fmt", "yuv420p", video.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        return video
+    }
+
+    @Test func theBeatsRiseAsTheCodeComesIntoViewThenTheProductIsSaid() throws {
+        let folder = try TestData.temporaryFolder("beacon-aim-code")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.pan(in: folder) else { return }
+        let session = try QuestionsRunTests.session("scan barcode\nwait 8\nquit\n", input: video) { data in
+            let export = data.appendingPathComponent("products.tsv")
+            try "code\tproduct_name\tbrands\tquantity\tcountries_tags\tallergens\n8413000065504\tAceitunas rellenas\tLa Española\t350 g\ten:spain\ten:fish\n"
+                .write(to: export, atomically: true, encoding: .utf8)
+            _ = try ProductStore(folder: data).importOpenFoodFacts(export)
+        }
+        #expect(session.said.contains("Barcode search; follow the beats."), "\(session.said)")
+        let beats = session.effects.filter { $0.effect == "earcon" && $0.earcon == "tick" }
+        let pitches = beats.compactMap(\.pitch)
+        #expect(pitches.count >= 2, "\(pitches)")
+        #expect((pitches.last ?? -1) > (pitches.first ?? 1), "\(pitches)")
+        #expect(zip(pitches, pitches.dropFirst()).allSatisfy { $1 >= $0 - 0.05 }, "the beats fell as the code came in: \(pitches)")
+        // No beat before the code is in view: the first half second shows only the background.
+        #expect(!beats.contains { $0.time < 1.5 }, "\(beats.map(\.time))")
+        let found = try #require(session.effects.first { $0.effect == "earcon" && $0.earcon == "found" })
+        #expect(beats.allSatisfy { $0.time <= found.time }, "beats after the code read")
+        let named = try #require(session.effects.first { $0.effect == "speak" && $0.text == "La Española Aceitunas rellenas, 350 g." },
+                                 "\(session.said)")
+        #expect(named.time >= found.time)
+        #expect(session.effects.contains { $0.effect == "mode" && $0.mode == "idle" && $0.time >= found.time })
+    }
+
+    /// A still of the code half in view: nothing reads, so "what is this" goes on to aim at the bars.
+    @Test func whatIsThisAimsAtBarsThatDoNotReadYet() throws {
+        let folder = try TestData.temporaryFolder("beacon-aim-still")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let video = try Self.pan(in: folder) else { return }
+        let still = folder.appendingPathComponent("half-in-view.png")
+        let cut = try TestData.run("ffmpeg", ["-v", "error", "-y", "-ss", "3.2", "-i", video.path, "-frames:v", "1", still.path])
+        try #require(cut.status == 0, "\(cut.stderr)")
+        let session = try QuestionsRunTests.session("what is this\nquit\n", input: still)
+        #expect(session.said.contains("Barcode in view; follow the beats."), "\(session.said)")
+        #expect(!session.said.contains("I can't tell; try another side."), "\(session.said)")
+        #expect(session.effects.contains { $0.effect == "mode" && $0.mode == "code" })
+    }
+}

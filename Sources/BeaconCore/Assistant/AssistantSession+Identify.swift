@@ -67,11 +67,13 @@ extension AssistantSession {
         case .colour: words.sentence(for: identification.colour, in: phrasebook)
         case .light: words.sentence(for: identification.light, in: phrasebook)
         }
-        sayText(text, at: timestamp, category: "answer-\(question.rawValue)", into: &effects)
-        // Bars that did not read yet: the camera is aimed at them by sound until they do.
-        if question == .identify, identification.code == nil, identification.bars != nil {
-            startAimingAtCode(at: timestamp, saying: phrasebook.identify.barsInView, into: &effects)
+        // Bars that did not read yet: the camera is aimed at them by sound until they do (after the thing's name, if
+        // the detector saw one; never "I can't tell" with a code in view).
+        let aimsAtBars = question == .identify && identification.code == nil && identification.bars != nil
+        if !aimsAtBars || identification.thing != nil {
+            sayText(text, at: timestamp, category: "answer-\(question.rawValue)", into: &effects)
         }
+        if aimsAtBars { startAimingAtCode(at: timestamp, saying: words.barsInView, into: &effects) }
         if let product = identification.product { lastProduct = product }
         if question == .identify, identification.code == nil, let thing = identification.thing {
             remember(thing.label, isTaught: thing.isTaught, confidence: thing.confidence, box: thing.box, at: timestamp,

@@ -10,7 +10,8 @@ extension AssistantRunner {
     func perform(_ effects: [AssistantEffect], at clock: Double) throws {
         for effect in effects {
             if options.printJSON, case .effects = options.report {
-                try transcript.json(EffectRecord(effect, at: clock, defaultVoice: options.voice))
+                try transcript.json(EffectRecord(effect, at: clock, defaultVoice: options.voice,
+                                                             aimingAtCode: session.mode == .aimingAtCode))
             }
             onEffect?(effect)
             switch effect {

@@ -13,7 +13,8 @@ public struct EffectRecord: Encodable {
     public var priority: String?
     public var earcon: String?
     public var pan: Double?
-    /// Light mode's tone: its pitch, −1…+1 (the brightness).
+    /// Light mode's tone and the beats aiming at a code: their pitch, −1…+1 (the brightness; the bars' size and
+    /// centring). Find's beats leave it out, as recorded before.
     public var pitch: Double?
     public var pattern: [Int]?
     public var mode: String?
@@ -35,7 +36,7 @@ public struct EffectRecord: Encodable {
         text = words
     }
 
-    public init(_ effect: AssistantEffect, at time: Double, defaultVoice: String) {
+    public init(_ effect: AssistantEffect, at time: Double, defaultVoice: String, aimingAtCode: Bool = false) {
         self.time = (time * 1000).rounded() / 1000
         switch effect {
         case .speak(let utterance):
@@ -50,7 +51,7 @@ public struct EffectRecord: Encodable {
             self.effect = "earcon"
             earcon = sound.kind.rawValue
             pan = sound.pan
-            if sound.kind == .light { pitch = (sound.pitch * 1000).rounded() / 1000 }
+            if sound.kind == .light || (aimingAtCode && sound.kind == .tick) { pitch = (sound.pitch * 1000).rounded() / 1000 }
         case .haptic(let haptic):
             self.effect = "haptic"
             pattern = haptic.milliseconds
