@@ -374,6 +374,29 @@ SENTENCES = [
     "Cup.",
 ]
 
+# The spoken-text box's words: those of up to ten letters drawn on two lines (cut in two), and any whose line is
+# only partly inside the box (a line's top showing under the last whole line).
+SAID_WORDS = r"""
+const box = document.getElementById('said');
+const style = getComputedStyle(box), edge = box.getBoundingClientRect();
+const top = edge.top + parseFloat(style.borderTopWidth), bottom = edge.bottom - parseFloat(style.borderBottomWidth);
+const broken = [], cut = [];
+const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (const match of node.data.matchAll(/\S+/g)) {
+    const range = document.createRange();
+    range.setStart(node, match.index);
+    range.setEnd(node, match.index + match[0].length);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    if (match[0].length <= 10 && new Set(rects.map(r => Math.round(r.top))).size > 1) broken.push(match[0]);
+    for (const r of rects) {
+      if ((r.top < bottom - 0.5 && r.bottom > bottom + 0.5) || (r.top < top - 0.5 && r.bottom > top + 0.5)) cut.push(match[0]);
+    }
+  }
+}
+return {broken, cut};
+"""
+
 # Helpers the layout scenario puts into the page: measurements and contrast ratios from computed styles.
 LAYOUT_HELPERS = r"""
 const $ = (id) => document.getElementById(id);
@@ -535,11 +558,14 @@ def measure_view(layout, page, name, width, height, scale):
     page.screenshot(f"{name}-main")
 
     # Sentences of every length: the box keeps its height and Stop and the command field stay where they are.
-    said, stops, fields, widths = [], [], [], []
+    said, stops, fields, widths, broken, cut = [], [], [], [], [], []
     for sentence in SENTENCES:
         page.js("announce(arguments[0])", sentence)
         time.sleep(0.12)
         m = layout.measure()
+        words = page.js(SAID_WORDS)
+        broken += words["broken"]
+        cut += words["cut"]
         said.append(m["said"]["height"] if m["said"] else None)
         stops.append(m["stop"]["y"] if m["stop"] else None)
         fields.append(m["command"]["y"] if m["command"] else None)
@@ -550,6 +576,7 @@ def measure_view(layout, page, name, width, height, scale):
             page.screenshot(f"{name}-main-long-sentence")
     spread = lambda values: (round(max(values) - min(values), 1) if values and None not in values else None)
     result["sentences"] = {"saidHeights": said, "stopY": stops, "commandY": fields, "overflowX": widths,
+                           "brokenWords": broken, "cutWords": cut,
                            "saidHeightChange": spread(said), "stopYChange": spread(stops), "commandYChange": spread(fields)}
 
     # Talking: the longer label must not widen anything.

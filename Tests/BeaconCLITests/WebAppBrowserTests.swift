@@ -210,6 +210,10 @@ import Testing
                     let sentences = view["sentences"] as? [String: Any] ?? [:]
                     #expect(Self.number(sentences["saidHeightChange"]) == 0,
                             "\(name): the spoken-text box changed height: \(sentences["saidHeights"] ?? "")")
+                    #expect((sentences["brokenWords"] as? [String])?.isEmpty == true,
+                            "\(name): words cut in two in the spoken-text box: \(sentences["brokenWords"] ?? "")")
+                    #expect((sentences["cutWords"] as? [String])?.isEmpty == true,
+                            "\(name): lines partly shown in the spoken-text box: \(sentences["cutWords"] ?? "")")
                     #expect(Self.number(sentences["stopYChange"]) == 0, "\(name): Stop moved: \(sentences["stopY"] ?? "")")
                     #expect(Self.number(sentences["commandYChange"]) == 0,
                             "\(name): the command field moved: \(sentences["commandY"] ?? "")")
