@@ -50,10 +50,10 @@ public struct BarcodeFinder: Sendable {
         let columns = (width - 2) / cellSize, rows = (height - 2) / cellSize
         var strong = [Bool](repeating: false, count: columns * rows)
         var angle = [Double](repeating: 0, count: columns * rows)
+        let strongSquared = strongEdge * strongEdge
         for row in 0..<rows {
             for column in 0..<columns {
                 var xx = 0.0, yy = 0.0, xy = 0.0, edges = 0
-                let strongSquared = strongEdge * strongEdge
                 for y in (1 + row * cellSize)..<(1 + (row + 1) * cellSize) {
                     for x in (1 + column * cellSize)..<(1 + (column + 1) * cellSize) {
                         func at(_ dx: Int, _ dy: Int) -> Double { Double(grey[(y + dy) * width + x + dx]) }
