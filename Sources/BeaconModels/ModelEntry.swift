@@ -7,6 +7,8 @@ public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
     case depth
     /// Image embeddings for recognising a person's own objects.
     case embedding
+    /// A guess at what a picture shows (ImageNet's 1,000 classes), for "what is this" when nothing else knows.
+    case classifier
     /// Speech: recognition (encoder, decoder, tokenizer), voice activity, a voice.
     case speech
 }

@@ -3,7 +3,8 @@ import Foundation
 extension ModelCatalog {
     /// The models Beacon ships support for, each pinned to exact bytes.
     public static let standard = ModelCatalog(entries: StandardModels.yolox + [StandardModels.yolo11nInt8, StandardModels.picodetS416]
-                                                    + StandardModels.ppocr + [StandardModels.fastDepth, StandardModels.efficientNetLite0Embed]
+                                                    + StandardModels.ppocr + [StandardModels.fastDepth, StandardModels.efficientNetLite0Embed,
+                                                    StandardModels.efficientNetLite0ImageNet]
                                                     + StandardModels.speech)
 }
 

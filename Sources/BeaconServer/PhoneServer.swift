@@ -153,12 +153,14 @@ public final class PhoneServer: Sendable {
         }
         async let written: Void = Self.write(stream, to: outbound)
         let helloSeen = Mutex(false)
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(PhoneProtocol.helloSeconds))
+        // A child task, not `Task {}`: it keeps the server's executor preference, so a busy shared pool cannot hold
+        // the deadline back; leaving this function cancels it.
+        async let _: Void = {
+            guard (try? await Task.sleep(for: .seconds(PhoneProtocol.helloSeconds))) != nil else { return }
             if !helloSeen.withLock({ $0 }) {
                 outbox.close(ProtocolViolation(.policyViolation, "Pair this phone first: no hello came within 10 seconds."))
             }
-        }
+        }()
         var session: (any PhoneSessionHandle)?
         var decoder = PhoneMessageDecoder()
         do {
@@ -184,7 +186,6 @@ public final class PhoneServer: Sendable {
         } catch {
             // The connection failed or was refused by the WebSocket layer (which closed it with its own code).
         }
-        deadline.cancel()
         session?.end()
         continuation.finish()
         await written

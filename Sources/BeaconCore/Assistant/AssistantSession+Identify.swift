@@ -21,10 +21,13 @@ public struct Identification: Sendable, Hashable {
     public var light: LightReading
     /// Where bars were seen that did not read (`BarcodeFinder`): "what is this" then aims there by sound.
     public var bars: NormalizedRect?
+    /// The classifier's guess at the middle of the picture, looked for only when there is no code, thing or bars.
+    public var guess: ThingGuess?
 
     public init(code: Barcode? = nil, product: Product? = nil, thing: Detection? = nil, colour: ColourReading? = nil,
-                light: LightReading, bars: NormalizedRect? = nil) {
+                light: LightReading, bars: NormalizedRect? = nil, guess: ThingGuess? = nil) {
         self.bars = bars
+        self.guess = guess
         self.code = code
         self.product = product
         self.thing = thing

@@ -17,6 +17,9 @@ public struct IdentifyPhrases: PhraseTable {
     public let cannotTell = PhraseTemplate("I can't tell; try another side.", ru: "Не могу понять; покажите другую сторону.",
                                            zh: "看不出来，换一面试试。")
 
+    /// The classifier's guess, never said as a fact; `{thing}` is "a ball" in English, the bare noun otherwise.
+    public let guess = PhraseTemplate("Maybe {thing}.", ru: "Возможно, это {thing}.", zh: "可能是{thing}。")
+
     public let colour = PhraseTemplate("{colour}.", ru: "{colour}.", zh: "{colour}。")
     public let twoColours = PhraseTemplate("{first} and {second}.", ru: "{first} и {second}.", zh: "{first}和{second}。")
     public let colourUnsure = PhraseTemplate("Colour not sure; maybe {colour}.", ru: "Не уверен в цвете; возможно, {colour}.",
@@ -52,13 +55,26 @@ public struct IdentifyPhrases: PhraseTable {
     public let lightRight = PhraseTemplate("A light on the right.", ru: "Свет справа.", zh: "右边有光源。")
 
     /// "What is this": the product (or its code), else the thing over the middle of the picture, else that
-    /// nothing could be told. Never a guess said as a fact.
+    /// the classifier's guess ("Maybe a ball."), else that nothing could be told. Never a guess said as a fact.
     public func whatItIs(_ identification: Identification, in book: Phrasebook) -> String {
         if let code = identification.code { return codeSentence(code, product: identification.product, in: book) }
         if let thing = identification.thing {
             return book.objectName(thing.label, isTaught: thing.isTaught).capitalizedFirst + (book.language == .chinese ? "。" : ".")
         }
+        if let guess = identification.guess, let thing = guessedThing(guess, in: book.language) {
+            return book.say(self.guess, ["thing": thing])
+        }
         return book.say(cannotTell)
+    }
+
+    /// The guess's name in the language; nil in Russian and Chinese for the names `GuessNames` has no word for,
+    /// as an English word in the middle of their speech would be read with the wrong voice.
+    func guessedThing(_ guess: ThingGuess, in language: TextLanguage) -> String? {
+        switch language {
+        case .russian: GuessNames.russian[guess.name]
+        case .chinese: GuessNames.chinese[guess.name]
+        case .english: guess.withArticle
+        }
     }
 
     /// The product ("Heinz Baked Beans, 415 g."), an unknown product's number, or the QR code's text (a web address

@@ -5,6 +5,8 @@ import Foundation
 public enum ModelConversion: String, Sendable, Hashable, CaseIterable {
     /// The EfficientNet-Lite0 PyTorch weights (torch's legacy .pth) to Beacon's ONNX image embedder.
     case efficientNetLite0
+    /// The same weights' ImageNet head (1,000 classes) over the embedder's pooled features.
+    case efficientNetLite0ImageNetHead
 
     /// Converts the file at `source` and writes the model to `destination`, which must not exist yet.
     /// Integrity is the caller's job: it checks the model's pinned SHA-256 afterwards.
@@ -27,15 +29,15 @@ public enum ModelConversion: String, Sendable, Hashable, CaseIterable {
 
     /// The model's bytes made from the source file's bytes.
     func convert(_ source: [UInt8]) throws(ConversionError) -> [UInt8] {
+        let weights: TorchStateDict
+        do throws(TorchFileError) {
+            weights = try TorchStateDict(legacyFile: source)
+        } catch {
+            throw .unreadableWeights(error.detail)
+        }
         switch self {
-        case .efficientNetLite0:
-            let weights: TorchStateDict
-            do throws(TorchFileError) {
-                weights = try TorchStateDict(legacyFile: source)
-            } catch {
-                throw .unreadableWeights(error.detail)
-            }
-            return try EfficientNetLite0Graph.model(from: weights).serialized()
+        case .efficientNetLite0: return try EfficientNetLite0Graph.model(from: weights).serialized()
+        case .efficientNetLite0ImageNetHead: return try EfficientNetLite0HeadGraph.model(from: weights).serialized()
         }
     }
 }

@@ -21,6 +21,8 @@ public final class AssistantEngines: @unchecked Sendable {
     private let makeNaturalVoice: (() throws -> any WordTimedSpeechSynthesizer)?
     private var natural: Result<any WordTimedSpeechSynthesizer, Error>?
     private var hearing: Result<SpeechHearing?, Error>?
+    private let makeGuesser: (() throws -> ThingGuesser?)?
+    private var guesser: Result<ThingGuesser?, Error>?
 
     /// Whether an object search looks closer at zoomed tiles while nothing is locked.
     public let tiles: Bool
@@ -36,8 +38,9 @@ public final class AssistantEngines: @unchecked Sendable {
     public init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
          depth: (() throws -> any DepthEstimator)? = nil, hearing: (() throws -> SpeechHearing?)? = nil,
          naturalVoice: (() throws -> any WordTimedSpeechSynthesizer)? = nil,
-         tiles: Bool = true) {
+         guesser: (() throws -> ThingGuesser?)? = nil, tiles: Bool = true) {
         makeNaturalVoice = naturalVoice
+        makeGuesser = guesser
         makeDetector = detector
         makeTextReader = textReader
         makeDepth = depth
@@ -77,6 +80,15 @@ public final class AssistantEngines: @unchecked Sendable {
         return try lock.withLock {
             if natural == nil { natural = Result { try makeNaturalVoice() } }
             return try natural!.get()
+        }
+    }
+
+    /// The ImageNet guess for "what is this", loaded the first time it is needed; nil when it is not installed.
+    public func thingGuesser() throws -> ThingGuesser? {
+        guard let makeGuesser else { return nil }
+        return try lock.withLock {
+            if guesser == nil { guesser = Result { try makeGuesser() } }
+            return try guesser!.get()
         }
     }
 

@@ -68,7 +68,8 @@ public struct Composition {
         return AssistantEngines(detector: { try detector(lowered) },
                                 textReader: { try textReader(text, language: .automatic) },
                                 depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } },
-                                hearing: { try hearing() }, naturalVoice: { try speechSynthesizer(.natural) })
+                                hearing: { try hearing() }, naturalVoice: { try speechSynthesizer(.natural) },
+                                guesser: { try thingGuesser() })
     }
 
     /// The engines of a job that only reads (`find-text`, `read`), around a reader built beforehand so that a missing
@@ -98,6 +99,16 @@ public struct Composition {
         let located = try locator.locate(asGiven ? model : model + ".onnx")
         return try ImageEmbedder(runtime: try runtime(), modelPath: located.url.path,
                                  sessionOptions: SessionOptions(intraOpThreads: threads))
+    }
+
+    /// The ImageNet guess for "what is this" (the embedder and EfficientNet-Lite0's head); nil when either model is
+    /// not installed, and "what is this" then says "I can't tell" where it would have guessed.
+    public func thingGuesser() throws -> ThingGuesser? {
+        let locator = modelLocator
+        guard let head = try? locator.locate("efficientnet_lite0_imagenet"),
+              (try? locator.locate("efficientnet_lite0_embed")) != nil else { return nil }
+        return ThingGuesser(embedder: try imageEmbedder(threads: 1),
+                            classifier: try ImageNetClassifier(runtime: try runtime(), modelPath: head.url.path))
     }
 
     /// Moonshine base (English), the open-vocabulary recogniser, its three files resolved like every model: when

@@ -16,9 +16,12 @@ public struct IdentifyRun {
     public var language: TextLanguage
     /// The detector that names the thing in the middle; nil: none is run (a missing model leaves `object` null).
     public var detector: DetectorSettings?
+    /// Whether the ImageNet classifier guesses when nothing else answers (when it is installed).
+    public var guesses: Bool
 
     public init(images: [String], json: Bool = false, dataDirectory: String? = nil, language: TextLanguage = .english,
-                detector: DetectorSettings? = DetectorSettings()) {
+                detector: DetectorSettings? = DetectorSettings(), guesses: Bool = true) {
+        self.guesses = guesses
         self.images = images
         self.json = json
         self.dataDirectory = dataDirectory
@@ -83,12 +86,19 @@ public struct IdentifyRun {
             public var box: [Double]
         }
 
+        public struct GuessReport: Encodable {
+            public var name: String
+            public var probability: Double
+        }
+
         public var image: String
         public var barcode: Code?
         public var product: ProductReport?
         public var colour: ColourReport?
         public var light: LightReport
         public var object: ObjectReport?
+        /// The classifier's guess, only looked for when there is no code, object or bars.
+        public var guess: GuessReport?
 
         public init(image: String, answer: Identification) {
             self.image = image
@@ -106,9 +116,10 @@ public struct IdentifyRun {
                 ObjectReport(label: thing.label, confidence: (thing.confidence * 1000).rounded() / 1000,
                              box: [thing.box.x, thing.box.y, thing.box.width, thing.box.height].map { ($0 * 1000).rounded() / 1000 })
             }
+            guess = answer.guess.map { GuessReport(name: $0.name, probability: ($0.probability * 1000).rounded() / 1000) }
         }
 
-        enum Keys: String, CodingKey { case image, barcode, product, colour, light, object }
+        enum Keys: String, CodingKey { case image, barcode, product, colour, light, object, guess }
 
         /// Written out as null, so a script can tell "none" from a field this version does not know.
         public func encode(to encoder: any Encoder) throws {
@@ -119,6 +130,7 @@ public struct IdentifyRun {
             try container.encode(colour, forKey: .colour)
             try container.encode(light, forKey: .light)
             try container.encode(object, forKey: .object)
+            try container.encode(guess, forKey: .guess)
         }
     }
 
@@ -139,13 +151,22 @@ public struct IdentifyRun {
                 transcript.note("beacon: \(error.sentence) Things are not named; codes, colour and light are.")
             }
         }
+        var guesser: ThingGuesser?
+        if guesses {
+            do {
+                guesser = try composition.thingGuesser()
+            } catch let error as UserFacingError {
+                transcript.note("beacon: \(error.sentence) Nothing is guessed.")
+            }
+        }
         let book = Phrasebook(language: language)
         var failures = 0
         for path in images {
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
                 let frame = try decoder.decode(contentsOf: URL(fileURLWithPath: path))
-                let answer = try Self.identify(frame, reader: reader, products: products, detections: detect?(frame) ?? [])
+                let answer = try Self.identify(frame, reader: reader, products: products, detections: detect?(frame) ?? [],
+                                               guesser: guesser)
                 if json {
                     try transcript.json(Report(image: path, answer: answer))
                 } else {
@@ -160,9 +181,10 @@ public struct IdentifyRun {
     }
 
     /// The code, product, thing in the middle (of `detections`, already judged by the caller's threshold), colour
-    /// and light of one picture.
+    /// and light of one picture, and the classifier's guess when there is no code, thing or bars.
     public static func identify(_ frame: Frame, reader: ZBarReader, products: ProductStore?,
-                                detections: [Detection] = [], question: AssistantQuestion = .identify) throws -> Identification {
+                                detections: [Detection] = [], guesser: ThingGuesser? = nil,
+                                question: AssistantQuestion = .identify) throws -> Identification {
         var code: Barcode?, product: Product?
         if question == .identify {
             code = reader.readStill(frame) { code in
@@ -175,8 +197,10 @@ public struct IdentifyRun {
         let colour = question == .light ? nil : ColourNamer.read(frame, patch: Identification.colourPatch(for: thing))
         // Bars that did not read: "what is this" goes on to aim the camera at them.
         let bars = question == .identify && code == nil ? BarcodeFinder().find(in: frame)?.box : nil
+        // The classifier is the last resort: it runs only when nothing better answers.
+        let guess = question == .identify && code == nil && thing == nil && bars == nil ? try guesser?.guess(frame) : nil
         return Identification(code: code, product: product, thing: thing, colour: colour, light: LightReading(frame),
-                              bars: bars)
+                              bars: bars, guess: guess)
     }
 
     /// What a person hears: what it is (the product, the code or the thing), then the light.

@@ -150,10 +150,18 @@ extension AssistantRunner {
                 transcript.note("beacon: \(error.sentence)")
             }
         }
+        var guesser: ThingGuesser?
+        if question == .identify {
+            do {
+                guesser = try engines.thingGuesser()
+            } catch let error as UserFacingError {
+                transcript.note("beacon: \(error.sentence)")
+            }
+        }
         // Only "what is this" reads codes, so only it opens the product list.
         let answer = try IdentifyRun.identify(frame, reader: engines.barcodeReader,
                                               products: question == .identify ? engines.products() : nil,
-                                              detections: detections, question: question)
+                                              detections: detections, guesser: guesser, question: question)
         try dispatch(.identified(answer, question: question, timestamp: clock), at: clock)
     }
 

@@ -4,13 +4,16 @@ import Foundation
 /// What can go wrong setting up the image embedder, told as one sentence.
 public enum EmbeddingError: UserFacingError, Equatable {
     /// A model whose inputs or outputs are not those of Beacon's embedding model.
-    case unexpectedModel(path: String, reason: String)
+    /// `kind` says what the model should have been ("an image embedding model"), `install` the catalogue name to
+    /// install.
+    case unexpectedModel(path: String, reason: String, kind: String = "an image embedding model",
+                         install: String = "efficientnet_lite0_embed")
 
     public var sentence: String {
         switch self {
-        case let .unexpectedModel(path, reason):
-            "Wrong model: \(path) is not an image embedding model Beacon understands (\(reason)); "
-                + "run \"beacon models install efficientnet_lite0_embed\" for the one it needs."
+        case let .unexpectedModel(path, reason, kind, install):
+            "Wrong model: \(path) is not \(kind) Beacon understands (\(reason)); "
+                + "run \"beacon models install \(install)\" for the one it needs."
         }
     }
 }
@@ -71,6 +74,12 @@ public final class ImageEmbedder: @unchecked Sendable {
 
     /// The embedding of what `region` of `frame` shows, with unit length.
     public func embedding(of frame: Frame, region: NormalizedRect) throws -> [Float] {
+        TaughtObjects.normalised(try features(of: frame, region: region))
+    }
+
+    /// The network's pooled features of `region`, as they come out (not normalised): what the ImageNet head
+    /// (`ImageNetClassifier`) reads.
+    public func features(of frame: Frame, region: NormalizedRect) throws -> [Float] {
         try lock.withLock {
             let crop = Self.pixels(of: region, in: frame, margin: margin)
             fillInput(from: frame, crop: crop)
@@ -85,7 +94,7 @@ public final class ImageEmbedder: @unchecked Sendable {
                     return Array(outputs[index].values)
                 }
             }
-            return TaughtObjects.normalised(values)
+            return values
         }
     }
 
