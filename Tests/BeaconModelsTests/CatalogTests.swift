@@ -8,7 +8,7 @@ import Testing
     @Test func theStandardCatalogueHasTheExpectedModels() {
         #expect(catalog.names == ["yolox_nano", "yolox_tiny", "yolox_s", "yolox_m", "yolox_l", "yolox_x",
                                   "yolo11n_int8", "picodet_s_416_coco", "ppocr_det", "ppocr_rec", "ppocr_cls", "fast_depth_224_int8",
-                                  "efficientnet_lite0_embed", "moonshine_base_en_encoder", "moonshine_base_en_decoder",
+                                  "efficientnet_lite0_embed", "efficientnet_lite0_imagenet", "moonshine_base_en_encoder", "moonshine_base_en_decoder",
                                   "moonshine_base_en_tokenizer", "silero_vad", "piper_en_us_joe_medium",
                                   "piper_en_us_joe_medium_config"])
         for entry in catalog.entries {
