@@ -5,7 +5,7 @@ import NIOCore
 /// fetched from a network.
 enum WebApp {
     /// The page, and the deep links that open it with a job to start (docs/protocol.md).
-    static let pagePaths = ["/", "/find", "/find-text", "/read", "/explore", "/walk", "/identify", "/colour", "/light"]
+    static let pagePaths = ["/", "/find", "/find-text", "/read", "/explore", "/walk", "/identify", "/colour", "/light", "/short-text"]
 
     static var page: Response { response(PackageResources.index_html, type: "text/html; charset=utf-8") }
 

@@ -173,6 +173,8 @@ import Testing
             }, "\(colour)")
             let light = Self.live(try Self.drive(served, "deeplink", video: video, ["--link", "/light", "--wait", "6"]))
             #expect(light.contains { $0.hasSuffix(" picture.") || $0.contains(" picture. A light") }, "\(light)")
+            let shortText = Self.live(try Self.drive(served, "deeplink", video: video, ["--link", "/short-text", "--wait", "6"]))
+            #expect(shortText.contains("Short text; new lines are read as they come into view."), "\(shortText)")
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
         #expect(grammar.leftOut.isEmpty)
         let kept = grammar.table.entries.filter(\.inFallbackGrammar)
         #expect(Set(grammar.table.entries.filter { !$0.inFallbackGrammar }.map(\.name))
-                == ["what is this", "what colour", "is the light on", "light mode", "allergens", "scan code"])
+                == ["what is this", "what colour", "is the light on", "light mode", "allergens", "scan code", "short text"])
         #expect(!text.contains("what is this") && !text.contains("allergens"))
         for entry in kept {
             for phrase in entry.english {

@@ -63,13 +63,18 @@ import Testing
                                  ("light mode", .lightTone), ("find the light", .lightTone), ("найди окно", .lightTone),
                                  ("找光源", .lightTone), ("allergens", .allergens), ("какие аллергены", .allergens),
                                  ("过敏原", .allergens), ("scan the barcode", .scanCode), ("find the barcode", .scanCode),
-                                 ("read the barcode", .scanCode), ("найди штрихкод", .scanCode), ("扫条码", .scanCode)] {
+                                 ("read the barcode", .scanCode), ("найди штрихкод", .scanCode), ("扫条码", .scanCode),
+                                 ("short text", .shortText), ("Read signs.", .shortText), ("text mode", .shortText),
+                                 ("короткий текст", .shortText), ("читай надписи", .shortText), ("短文本", .shortText)] {
             #expect(parser.parse(line) == .command(expected), "\(line)")
         }
         // "What do you see" is still scan now, and the questions have keys of their own.
         #expect(parser.parse("what do you see") == .command(.scanNow))
         #expect(CommandTable.keys["i"] == .identify && CommandTable.keys["o"] == .colour && CommandTable.keys["g"] == .light
-                && CommandTable.keys["t"] == .lightTone && CommandTable.keys["k"] == .scanCode)
+                && CommandTable.keys["t"] == .lightTone && CommandTable.keys["k"] == .scanCode
+                && CommandTable.keys["x"] == .shortText)
+        // "Read" alone and "read the text" still read a page.
+        #expect(parser.parse("read") == .command(.read) && parser.parse("read the text") == .command(.read))
         // "Find" and a thing is still the detector's thing.
         #expect(parser.parse("find the lamp") == .command(.findObject("the lamp")))
     }

@@ -167,3 +167,45 @@ import Testing
         #expect(session.effects.contains { $0.effect == "mode" && $0.mode == "code" })
     }
 }
+
+/// Short text on a real scanned magazine page (UNLV-ISRI 8071_093, ../shared/testdata/pages): the camera, held close,
+/// slides along its headline, as a person sweeping a phone over a poster would. Each line is said once, a line
+/// running off the picture says so, and nothing is said that the page does not print.
+@Suite struct ShortTextRunTests {
+    @Test func linesAreSaidOnceAsTheyComeIntoViewAndOnlyWhatThePagePrints() throws {
+        let page = TestData.pagesFolder.appendingPathComponent("8071_093.3B.tif")
+        guard RunTestSupport.canRead(), TestData.hasTool("ffmpeg"), let scan = QuestionsRunTests.photo(page) else { return }
+        let printed = try String(contentsOf: page.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+        let folder = try TestData.temporaryFolder("beacon-short-text")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("headline-pan.mp4")
+        // The page at a third of its 300 dpi (1104 × 850): a 400 × 100 window over "What Kids Need Most in a Dad" and
+        // the byline under it, seen as 640 × 160, sliding right for 3 s (the headline's second half comes in from
+        // the right edge) and then held.
+        let made = try TestData.run("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-t", "4", "-i", scan.path, "-vf",
+                                               "scale=1104:-1,crop=400:100:'min(560,150+t*137)':608,scale=640:160,setsar=1",
+                                               "-r", "2", "-pix_fmt", "yuv420p", video.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let session = try QuestionsRunTests.session("short text\nwait 5\nstop\nquit\n", input: video)
+        let said = session.said
+        let announced = "Short text; new lines are read as they come into view."
+        let start = try #require(said.firstIndex(of: announced), "\(said)")
+        let stop = said.lastIndex(of: "Stopped.") ?? said.endIndex
+        let lines = said[(start + 1)..<stop].filter { !$0.hasPrefix("Text cut off") }
+        // Both halves of the headline are heard.
+        let heard = lines.joined(separator: " ").lowercased()
+        for word in ["what", "kids", "need", "most", "dad"] { #expect(heard.contains(word), "\(word) in \(lines)") }
+        // "Need Most" slides in from the right edge: a line runs off the picture, and the person hears so.
+        #expect(said.contains { $0.hasPrefix("Text cut off on the") }, "\(said)")
+        // Said once while in view: no line twice, and not once per step of the slide.
+        #expect(Set(lines).count == lines.count, "\(lines)")
+        #expect(lines.count <= 6, "\(lines)")
+        // Nothing invented: the words of every line said are the page's words (OCR may miss a letter of one).
+        let pageWords = Set(printed.lowercased().split { !$0.isLetter }.map(String.init))
+        for line in lines {
+            let words = line.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count > 2 }
+            let known = words.filter { pageWords.contains($0) }
+            #expect(known.count * 3 >= words.count * 2, "\(line): \(words.filter { !pageWords.contains($0) }) not on the page; \(lines)")
+        }
+    }
+}

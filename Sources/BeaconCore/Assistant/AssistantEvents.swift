@@ -26,6 +26,8 @@ public enum AssistantMode: Sendable, Hashable, Codable {
     case followingLight
     /// Aiming the camera at a barcode by sound until it reads.
     case aimingAtCode
+    /// Short text: each new line of text in view is said once, with no page to capture.
+    case readingShortText
 
     /// A short name for records, usage statistics and JSON.
     public var name: String {
@@ -43,6 +45,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
         case .teaching: "teach"
         case .followingLight: "light"
         case .aimingAtCode: "code"
+        case .readingShortText: "short-text"
         }
     }
 }
@@ -52,7 +55,7 @@ public enum AssistantMode: Sendable, Hashable, Codable {
 public enum Engine: String, Sendable, Hashable, Codable, CaseIterable {
     /// The object detector on every frame it has time for (scanning, hazards, find, explore).
     case objectDetector
-    /// OCR on every frame it has time for, for find-text.
+    /// OCR on every frame it has time for, for find-text and short text.
     case textFinder
     /// Page capture and OCR, for read.
     case pageReader
@@ -83,7 +86,7 @@ public enum AssistantEvent: Sendable, Hashable {
     /// Object detections. `lookedAt` is the older frame the detector ran on; `examined` says they answer the
     /// session's own `examine` request (explore, scan now) rather than the running detector.
     case detections([Detection], frame: Int, timestamp: Double, lookedAt: Int? = nil, examined: Bool = false)
-    /// One OCR reading of a frame, for find-text.
+    /// One OCR reading of a frame, for find-text and short text.
     case textLines([TextLine], frame: Int, timestamp: Double, lookedAt: Int? = nil)
     /// The page captured for reading, cut into units; `selection` is how sure its central block was (nil: the whole
     /// frame, or a still picture that cannot be taken again), and a doubtful one is captured again.

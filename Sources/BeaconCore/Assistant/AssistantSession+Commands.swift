@@ -42,6 +42,8 @@ extension AssistantSession {
             startLightTone(at: timestamp, into: &effects)
         case .scanCode:
             startAimingAtCode(at: timestamp, saying: phrasebook.identify.aimAtCode, into: &effects)
+        case .shortText:
+            startShortText(at: timestamp, into: &effects)
         case .allergens:
             sayAllergens(at: timestamp, into: &effects)
         case .continuous:

@@ -91,6 +91,7 @@ extension AssistantSession {
         case .teaching: .teaching
         case .followingLight: .light
         case .aimingAtCode: .code
+        case .readingShortText: .shortText
         }
         return configuration.controls == .phone ? help.phoneHelp(for: topic) : help.help(for: topic)
     }

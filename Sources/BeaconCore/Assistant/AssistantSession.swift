@@ -91,6 +91,8 @@ public struct AssistantSession: Sendable {
     /// Light mode: when its tone last sounded, and the light source's side last said.
     var lightToneAt: Double?
     var lightSideSaid: LightReading.Side?
+    /// Short text: the lines said, so each is said once while it stays in view.
+    var shortText = ShortTextReader()
     /// Aiming at a code: its beats, the advice last said and when, and when bars were last seen.
     var codeRhythm = BeepRhythm()
     var codeAdvice: CodeAdvice?
@@ -245,6 +247,11 @@ public struct AssistantSession: Sendable {
             lastTimestamp = timestamp
             handleDetections(detections, frame: frame, at: timestamp, lookedAt: lookedAt, examined: examined, into: &effects)
         case .textLines(let lines, let frame, let timestamp, let lookedAt):
+            if mode == .readingShortText {
+                lastTimestamp = timestamp
+                readShortText(lines, at: timestamp, into: &effects)
+                break
+            }
             guard case .findingText = mode, let textSearch else { break }
             forwardToGuidance(.detections(textSearch.detections(in: lines), frame: frame, timestamp: timestamp,
                                           lookedAt: lookedAt), into: &effects)
@@ -323,6 +330,8 @@ public struct AssistantSession: Sendable {
             if announce { say(phrases.onDemand, at: timestamp, priority: .stateChange, requested: true, into: &effects) }
         case .idle, .exploring, .findingObject, .walking, .askingForHelp, .findingRide, .teaching, .followingLight:
             effects.append(.startEngine(.objectDetector))
+        case .readingShortText:
+            effects.append(.startEngine(.textFinder))
         case .findingText, .reading, .aimingAtCode:
             break // their own engines start with them; no detector is loaded that nothing looks at
         }
@@ -346,6 +355,10 @@ public struct AssistantSession: Sendable {
         if isCapturingPage {
             effects.append(.stopEngine(.pageReader))
             isCapturingPage = false
+        }
+        if mode == .readingShortText {
+            effects.append(.stopEngine(.textFinder))
+            shortText.reset()
         }
         explore = nil
         walk = nil

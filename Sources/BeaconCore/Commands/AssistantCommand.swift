@@ -16,6 +16,8 @@ public enum AssistantCommand: Sendable, Hashable, Codable {
     case lightTone
     /// Aiming at a barcode by sound: beats that rise as the bars grow and centre, then the product once it reads.
     case scanCode
+    /// Short text: every new line of text that comes into view is said once, without capturing a page.
+    case shortText
     /// The allergens of the product "what is this" last named.
     case allergens
     case continuous

@@ -65,7 +65,7 @@ public struct CommandTable: Sendable {
     public static let keys: [Character: AssistantCommand] = [
         " ": .whereIsIt, "r": .repeatLast, "p": .pauseOrResume, "s": .stop, "\u{1B}": .stop, "n": .next,
         "b": .back, "e": .explore, "c": .scanNow, "h": .help, "+": .louder, "-": .quieter, "f": .faster,
-        "l": .slower, "v": .listen, "w": .walk, "i": .identify, "o": .colour, "g": .light, "t": .lightTone, "k": .scanCode,
+        "l": .slower, "v": .listen, "w": .walk, "i": .identify, "o": .colour, "g": .light, "t": .lightTone, "k": .scanCode, "x": .shortText,
         "q": .quit,
     ]
 
@@ -104,6 +104,11 @@ public struct CommandTable: Sendable {
                             "find barcode", "read the barcode", "read barcode"],
               ru: ["сканируй штрихкод", "найди штрихкод", "прочитай штрихкод", "штрихкод"],
               zh: ["扫条码", "扫描条码", "找条码", "读条码"], .scanCode, inFallbackGrammar: false),
+        // Before "read": "read signs" is short text, not a page.
+        fixed("short text", ["short text", "text mode", "live text", "read signs", "read the signs", "read text as it comes",
+                             "read any text"],
+              ru: ["короткий текст", "режим текста", "читай надписи", "читай вывески"],
+              zh: ["短文本", "文字模式", "实时文字", "读标牌"], .shortText, inFallbackGrammar: false),
         // Before "find": "find my ride …" is the ride, "find my car" alone the detector's car.
         taking(.ride, "find my ride", ["find my ride", "find my taxi", "find my cab", "where is my ride", "where is my taxi"],
                ru: ["найди мою машину", "найди моё такси", "найди мое такси", "где моя машина", "где моё такси"],

@@ -107,7 +107,10 @@ public struct SpeechArbiter: Sendable {
         let outranks = utterance.priority >= .stateChange && current.priority != .hazard
             && (utterance.priority > current.priority || (utterance.isRequested && !continuesAnswer))
         if outranks {
-            queue.insert(Waiting(utterance: utterance, offeredAt: timestamp), at: 0)
+            // Parts of one answer offered together keep their order: each goes behind the parts already at the front.
+            let position = utterance.isRequested
+                ? queue.prefix { $0.utterance.isRequested && $0.utterance.category == utterance.category }.count : 0
+            queue.insert(Waiting(utterance: utterance, offeredAt: timestamp), at: position)
             if interruptRequested { return .queue }
             interruptRequested = true
             return .interruptCurrent

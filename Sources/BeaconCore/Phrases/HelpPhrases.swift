@@ -18,6 +18,7 @@ public struct HelpPhrases: PhraseTable {
         case teaching
         case light
         case code
+        case shortText
     }
 
     public init() {}
@@ -68,9 +69,9 @@ public struct HelpPhrases: PhraseTable {
 
     // MARK: Help on the phone: its buttons, not the terminal's keys
     public let phoneIdle = PhraseTemplate(
-        "Tap Find, Read, Explore, Walk, What is this, Colour or Light, or tap Talk and say a command; Stop is always on screen.",
-        ru: "Нажмите „Найти“, „Читать“, „Обзор“, „Идти“, „Что это“, „Цвет“ или „Свет“ либо „Говорить“ и скажите команду; „Стоп“ всегда на экране.",
-        zh: "点【寻找】【阅读】【探索】【步行】【这是什么】【颜色】或【光线】，或点【说话】说出命令；【停止】一直在屏幕上。")
+        "Tap Find, Read, Explore, Walk, What is this, Colour, Light or Short text, or tap Talk and say a command; Stop is always on screen.",
+        ru: "Нажмите „Найти“, „Читать“, „Обзор“, „Идти“, „Что это“, „Цвет“, „Свет“ или „Короткий текст“ либо „Говорить“ и скажите команду; „Стоп“ всегда на экране.",
+        zh: "点【寻找】【阅读】【探索】【步行】【这是什么】【颜色】【光线】或【短文本】，或点【说话】说出命令；【停止】一直在屏幕上。")
     public let phoneFindObject = PhraseTemplate(
         "Finding: beeps quicken as it nears the middle; tap Find again or Stop to end.",
         ru: "Поиск: сигналы чаще, когда предмет ближе к центру; нажмите „Найти“ ещё раз или „Стоп“, чтобы закончить.",
@@ -105,6 +106,7 @@ public struct HelpPhrases: PhraseTable {
         case .teaching: teaching
         case .light: phoneLight
         case .code: phoneCode
+        case .shortText: phoneShortText
         }
     }
 
@@ -123,6 +125,7 @@ public struct HelpPhrases: PhraseTable {
         case .teaching: teaching
         case .light: light
         case .code: code
+        case .shortText: shortText
         }
     }
 
@@ -143,6 +146,15 @@ public struct HelpPhrases: PhraseTable {
         "Barcode search: beats rise as the bars grow and centre; turn the package slowly, hold still when told; tap Stop to end.",
         ru: "Поиск штрихкода: сигналы выше, когда штрихкод ближе и в центре; медленно поворачивайте упаковку; „Стоп“ — закончить.",
         zh: "寻找条码：条码越大越居中，提示音越高；慢慢转动包装；点【停止】结束。")
+
+    public let shortText = PhraseTemplate(
+        "Short text: each new line in view is read once; move the camera slowly across signs and labels; s stop.",
+        ru: "Короткий текст: каждая новая строка читается один раз; медленно ведите камерой по надписям; s — стоп.",
+        zh: "短文本：每行新文字读一次；慢慢移动镜头扫过标牌和标签；s停止。")
+    public let phoneShortText = PhraseTemplate(
+        "Short text: each new line in view is read once; move the phone slowly across signs and labels; tap Stop to end.",
+        ru: "Короткий текст: каждая новая строка читается один раз; медленно ведите телефоном по надписям; „Стоп“ — закончить.",
+        zh: "短文本：每行新文字读一次；慢慢移动手机扫过标牌和标签；点【停止】结束。")
 
     // MARK: Tutorial: one step per job, in the order a newcomer needs them
     public let tutorialStart = PhraseTemplate(
@@ -166,9 +178,9 @@ public struct HelpPhrases: PhraseTable {
         ru: "Шаг четвёртый, обзор: скажите «осмотрись» или нажмите e и медленно поворачивайтесь; Beacon назовёт, что видит и где.",
         zh: "第四步，探索：说“探索”或按e，然后慢慢转动；Beacon会说出看到了什么、在哪里。")
     public let tutorialScanning = PhraseTemplate(
-        "Step five, questions: say what is this, for a barcode or the thing ahead, what colour, or is the light on, or press i, o or g; continuous names new objects.",
-        ru: "Шаг пятый, вопросы: скажите «что это» — про штрихкод или предмет перед камерой, «какого цвета» или «свет горит»; или нажмите i, o или g. «Непрерывно» — слышать новые предметы сразу.",
-        zh: "第五步，提问：说“这是什么”，听条形码或面前的东西；说“什么颜色”或“灯开着吗”；也可以按i、o、g。说“连续扫描”，新物体一出现就告诉你。")
+        "Step five, questions: say what is this, what colour, or is the light on, or press i, o or g; short text, or x, reads signs as they come into view; continuous names new objects.",
+        ru: "Шаг пятый, вопросы: скажите «что это» — про штрихкод или предмет перед камерой, «какого цвета» или «свет горит»; или нажмите i, o или g. «Короткий текст» или x — читать надписи, как только они видны. «Непрерывно» — слышать новые предметы сразу.",
+        zh: "第五步，提问：说“这是什么”，听条形码或面前的东西；说“什么颜色”或“灯开着吗”；也可以按i、o、g。说“短文本”或按x，看到标牌就读出来。说“连续扫描”，新物体一出现就告诉你。")
     public let tutorialHazards = PhraseTemplate(
         "Step six, hazards: warnings come first, like caution, bicycle, close, one o'clock; say alert me to and an object to add one.",
         ru: "Шаг шестой, опасности: предупреждения звучат первыми, например: осторожно, велосипед, близко, на час; скажите «предупреждай о» и предмет, чтобы добавить.",

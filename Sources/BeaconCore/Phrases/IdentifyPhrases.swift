@@ -34,6 +34,15 @@ public struct IdentifyPhrases: PhraseTable {
     public let noProductYet = PhraseTemplate("No product yet; say what is this.", ru: "Продукта ещё нет; скажите «что это».",
                                              zh: "还没有商品；请说“这是什么”。")
 
+    public let shortTextMode = PhraseTemplate("Short text; new lines are read as they come into view.",
+                                              ru: "Короткий текст; новые строки читаются, как только видны.",
+                                              zh: "短文本；看到新的一行就读出来。")
+    /// Said after a line that runs off the picture, so the person turns that way for the rest.
+    public let cutOffLeft = PhraseTemplate("Text cut off on the left.", ru: "Текст обрезан слева.", zh: "文字左边被截断。")
+    public let cutOffRight = PhraseTemplate("Text cut off on the right.", ru: "Текст обрезан справа.", zh: "文字右边被截断。")
+    public let cutOffBoth = PhraseTemplate("Text cut off on both sides.", ru: "Текст обрезан с обеих сторон.",
+                                           zh: "文字两边都被截断。")
+
     public let lightMode = PhraseTemplate("Light mode; the tone rises with the light.", ru: "Режим света; чем светлее, тем выше тон.",
                                           zh: "光线模式；越亮音调越高。")
 

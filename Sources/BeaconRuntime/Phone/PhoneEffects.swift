@@ -58,7 +58,7 @@ public enum PhoneEffects {
     public static func frameRate(for mode: AssistantMode) -> Double {
         switch mode {
         case .findingObject, .findingText, .walking, .askingForHelp, .findingRide, .followingLight, .aimingAtCode: 10
-        case .reading, .exploring, .continuousScanning, .onDemandScanning, .teaching: 5
+        case .reading, .readingShortText, .exploring, .continuousScanning, .onDemandScanning, .teaching: 5
         case .idle: 2
         }
     }

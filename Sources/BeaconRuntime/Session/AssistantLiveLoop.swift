@@ -34,6 +34,8 @@ public final class AssistantLiveLoop {
     /// Battery and heat change over minutes: a reading every 2 s is prompt enough and costs next to nothing.
     private var nextPowerReading = 0.0
     private var worker: DetectorWorker?
+    /// The text reader on its own thread while short text runs (in place of the detector's worker).
+    private var textWorker: TextWorker?
     /// Depth on its own thread, when a depth source was chosen; it lives as long as the loop.
     private var depthWorker: DepthWorker?
     /// What the running worker serves, so a new search gets a new one.
@@ -84,6 +86,7 @@ public final class AssistantLiveLoop {
             keys?.restore()
             inbox.close()
             worker?.stop()
+            textWorker?.stop()
             depthWorker?.stop()
             voice?.stop()
         }
@@ -188,6 +191,9 @@ public final class AssistantLiveLoop {
                 try runner.detected(result, frameInHand: frameInHand, at: clock)
             case .depth(let result)?:
                 try runner.depthMeasured(result.output, frame: result.frame.index, at: clock)
+            case .textLines(let result)?:
+                try runner.dispatch(.textLines(result.output, frame: frameInHand, timestamp: clock, lookedAt: result.frame.index),
+                                    at: clock)
             case .line(let line)?:
                 try runner.command(line, at: clock)
             case .command(let command)?:
@@ -221,6 +227,7 @@ public final class AssistantLiveLoop {
         try runner.dispatch(.power(power.read(), timestamp: clock), at: clock)
         inbox.limitFrameRate(to: runner.paceLimits.frameRateFactor)
         worker?.limit(to: runner.paceLimits)
+        textWorker?.limit(to: runner.paceLimits)
         depthWorker?.limit(to: runner.paceLimits)
     }
 
@@ -265,8 +272,18 @@ public final class AssistantLiveLoop {
         if purpose != workerPurpose {
             worker?.stop()
             worker = nil
+            textWorker?.stop()
+            textWorker = nil
             workerPurpose = purpose
-            if let detect = runner.liveDetect() {
+            if let read = runner.liveReadText() {
+                textWorker = TextWorker(name: "beacon-text", work: { frame, _ in try read(frame) }, turns: turns) { [inbox] result in
+                    switch result {
+                    case .success(let lines): inbox.post(.textLines(lines))
+                    case .failure(let error): inbox.post(.failed(error))
+                    }
+                }
+                textWorker?.limit(to: runner.paceLimits)
+            } else if let detect = runner.liveDetect() {
                 worker = DetectorWorker(detect: detect, turns: turns) { [inbox] result in
                     switch result {
                     case .success(let detections): inbox.post(.detections(detections))
@@ -277,6 +294,7 @@ public final class AssistantLiveLoop {
             }
         }
         worker?.offer(frame, at: Monotonic.seconds(), lookCloser: !runner.session.isGuiding)
+        textWorker?.offer(frame, at: Monotonic.seconds())
     }
 
     /// Lines from a pipe, on a thread of their own; the end of the pipe ends the session once it has settled.

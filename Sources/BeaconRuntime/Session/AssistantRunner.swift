@@ -243,6 +243,7 @@ public final class AssistantRunner {
         case .findingObject(let target): "find \(target.label)"
         case .findingText(let text): "find text \(text)"
         case .reading: "read"
+        case .readingShortText: activeEngines.contains(.textFinder) ? "short text" : "none"
         default: activeEngines.contains(.objectDetector) ? "detect" : "none"
         }
     }
@@ -258,7 +259,7 @@ public final class AssistantRunner {
             guard let query = TextQuery(text) else { return nil }
             let search = TextSearch(query: query)
             return { frame, _ in search.detections(in: try engines.text().recognize(frame)) }
-        case .reading:
+        case .reading, .readingShortText:
             return nil
         case .findingRide:
             return Self.rideDetect(engines)
@@ -266,6 +267,13 @@ public final class AssistantRunner {
             guard activeEngines.contains(.objectDetector) else { return nil }
             return { frame, _ in try engines.objectDetector().detect(frame) }
         }
+    }
+
+    /// What the live text thread runs on each newest frame while short text runs; nil otherwise.
+    public func liveReadText() -> (@Sendable (Frame) throws -> [TextLine])? {
+        guard session.mode == .readingShortText, activeEngines.contains(.textFinder) else { return nil }
+        let engines = self.engines
+        return { frame in try engines.text().recognize(frame) }
     }
 
     // MARK: - Shared

@@ -12,6 +12,8 @@ public final class LiveInbox: @unchecked Sendable {
         case detections(DetectorWorker.Result)
         /// A depth map (or why there is none) for a frame, from the assistant's depth thread.
         case depth(DepthWorker.Result)
+        /// The lines read in a frame, for short text, from the text thread.
+        case textLines(TextWorker.Result)
         case ended
         case failed(Error)
         /// A typed line or a key's command, for the assistant.

@@ -188,6 +188,9 @@ extension NewestFrameWorker.Result where Request == Bool, Output == [Detection] 
 /// the session goes on, as in scripted runs. nil: no depth source was chosen.
 public typealias DepthWorker = NewestFrameWorker<Void, Result<DepthMap?, any Error>>
 
+/// The text reader on its own thread, for short text: every line it reads in the newest frame.
+public typealias TextWorker = NewestFrameWorker<Void, [TextLine]>
+
 extension NewestFrameWorker where Request == Void {
     public convenience init(depth: @escaping @Sendable (Frame) -> Output, turns: InferenceTurns? = nil,
                      onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {

@@ -475,7 +475,7 @@ function reconnectLater() {
 function jobFor(mode, target) {
   if (mode === 'find' && target) return 'find ' + target;
   if (mode === 'find-text' && target) return 'find text ' + target;
-  return { walk: 'walk', explore: 'explore', continuous: 'continuous' }[mode] || null;
+  return { walk: 'walk', explore: 'explore', continuous: 'continuous', 'short-text': 'short text' }[mode] || null;
 }
 function showMode(mode, target) {
   const before = state.mode;
@@ -489,7 +489,8 @@ function showMode(mode, target) {
   showPressed();
 }
 // A button is pressed while its job runs, and only while Beacon is connected.
-const PRESSED = { find: ['find', 'find-text'], read: ['read'], explore: ['explore', 'continuous'], walk: ['walk'] };
+const PRESSED = { find: ['find', 'find-text'], read: ['read'], explore: ['explore', 'continuous'], walk: ['walk'],
+  'short-text': ['short-text'] };
 function showPressed() {
   for (const [id, modes] of Object.entries(PRESSED)) {
     const on = conn.welcomed && (modes.includes(state.mode) || (id === 'explore' && report.holding));
@@ -838,6 +839,7 @@ function wireControls() {
     identify: () => sendCommand('what is this'),
     colour: () => sendCommand('what colour is this'),
     light: () => sendCommand('is the light on'),
+    'short-text': () => toggleJob('short-text', 'short text'),
     stop: stopEverything,
     talk: onTalkClick,
     'find-cancel': () => showScreen('main', 'find'),
@@ -909,7 +911,7 @@ function wireLifecycle() {
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {}); // no install offline: fine
 }
 
-// ---- Deep links: /find?object=cup, /find-text?text=EXIT, /read, /explore, /walk start a job once connected, and
+// ---- Deep links: /find?object=cup, /find-text?text=EXIT, /read, /explore, /walk, /short-text start a job once connected, and
 // /identify, /colour, /light ask their question once ----
 function readLink() {
   const query = new URLSearchParams(location.search);
@@ -918,6 +920,7 @@ function readLink() {
   if (path === '/find') { if (words('object')) conn.job = 'find ' + words('object'); else conn.openFind = true; }
   if (path === '/find-text' && words('text')) conn.job = 'find text ' + words('text');
   if (['/read', '/explore', '/walk'].includes(path)) conn.job = path.slice(1);
+  if (path === '/short-text') conn.job = 'short text';
   const questions = { '/identify': 'what is this', '/colour': 'what colour is this', '/light': 'is the light on' };
   if (questions[path]) conn.job = questions[path];
   if (conn.job) conn.job = conn.job.slice(0, 200);

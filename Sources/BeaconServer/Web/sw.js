@@ -2,7 +2,7 @@
 // can still say "Cannot reach Beacon" when the machine is off. Network first, so a new Beacon's files win at once.
 // Never touches /api (pairing) or /ws (the live session): those must always reach the machine itself.
 'use strict';
-const CACHE = 'beacon-shell-3'; // a new name for every change of the page, so the new service worker fetches it again
+const CACHE = 'beacon-shell-4'; // a new name for every change of the page, so the new service worker fetches it again
 const SHELL = ['/', '/app.css', '/app.js', '/manifest.webmanifest', '/icon.svg'];
 
 self.addEventListener('install', (event) => {
