@@ -2,7 +2,7 @@
 SAMPLES ?= $(or $(BEACON_SAMPLES),$(HOME)/.cache/beacon/samples)
 BEACON := .build/release/beacon
 
-.PHONY: run test setup setup-dev build bench install uninstall clean
+.PHONY: run test setup setup-dev build bench fuzz install uninstall clean
 
 setup:
 	@scripts/setup.sh
@@ -41,6 +41,12 @@ bench: build setup-dev
 	$(BEACON) bench detect --model yolo11n_int8
 	$(BEACON) bench detect --model picodet_s_416_coco
 	$(BEACON) bench depth
+
+# Every fuzz target for SECONDS seconds under libFuzzer and AddressSanitizer (scripts/fuzz.sh; its own build in
+# .build-fuzz). A finding fails the run; the tests replay every target's corpus without libFuzzer.
+SECONDS ?= 60
+fuzz: setup
+	@scripts/fuzz.sh $(SECONDS)
 
 # Install like a Linux program: PREFIX/bin/beacon (stripped), the models this machine has (INSTALL_MODELS, below)
 # in PREFIX/share/beacon/models, where an installed beacon finds them, and the systemd user unit

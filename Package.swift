@@ -147,6 +147,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Fuzzing, apart from the product: the decoders of outside bytes as fuzz targets, and the program that runs
+        // them under libFuzzer (linked in only by `make fuzz`, with the sanitizers; see scripts/fuzz.sh).
+        .target(name: "BeaconFuzzing", dependencies: ["BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconServer",
+                                                    "BeaconHubProtocol", "BeaconStore"]),
+        .executableTarget(name: "beacon-fuzz", dependencies: ["BeaconFuzzing"]),
+
         // The benchmarks, apart from the product (as swift-nio's NIOPerformanceTester is): they run the same runtime
         // with the harness, the test doubles and simulated phones and volunteers, none of which `beacon` links.
         .executableTarget(name: "beacon-bench", dependencies: [
@@ -183,6 +189,8 @@ let package = Package(
         .testTarget(name: "BeaconStoreTests", dependencies: ["BeaconCore", "BeaconStore", "BeaconTestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BeaconServerTests", dependencies: ["BeaconServer", "BeaconTestSupport"]),
+        // Every fuzz target's corpus replayed, so what fuzzing once found stays fixed.
+        .testTarget(name: "BeaconFuzzingTests", dependencies: ["BeaconFuzzing", "BeaconTestSupport"]),
         .testTarget(name: "BeaconHubTests", dependencies: ["BeaconHub", "BeaconHubServer", "BeaconHubProtocol", "BeaconTestSupport",
                                                          .product(name: "PostgresNIO", package: "postgres-nio"),
                                                          .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -18,6 +18,11 @@ public enum WAVFile {
         return try data.withUnsafeBytes { try parse($0, url: url) }
     }
 
+    /// The audio in the bytes of a WAV file (as `read` reads a file); `name` is what an error calls it.
+    public static func audio(in bytes: [UInt8], name: String) throws -> PCMAudio {
+        try bytes.withUnsafeBytes { try parse($0, url: URL(fileURLWithPath: name)) }
+    }
+
     /// The whole file in memory: for sending speech to a phone.
     public static func bytes(_ audio: PCMAudio) -> [UInt8] {
         var bytes = WAVHeader(sampleRate: audio.sampleRate, channels: audio.channels, dataByteCount: audio.samples.count * 2).bytes

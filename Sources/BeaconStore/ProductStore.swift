@@ -130,7 +130,7 @@ public struct ProductStore: Sendable {
 
     /// One line's fields: split at tabs (Open Food Facts' exports quote nothing), or read as RFC 4180 CSV. Only the
     /// first `limit` fields are split out.
-    static func fields(_ line: String, separator: Character, limit: Int?) -> [String] {
+    public static func fields(_ line: String, separator: Character, limit: Int?) -> [String] {
         if separator == "," { return CSV.rows(line).first ?? [] }
         let parts = line.split(separator: separator, maxSplits: limit ?? Int.max, omittingEmptySubsequences: false)
         return parts.prefix(limit ?? parts.count).map(String.init)
