@@ -19,8 +19,9 @@ struct BenchServeCommand: AsyncParsableCommand {
             WebSocket, each pairing, asking to find an object and sending 640×480 JPEG frames of a video at --fps. \
             For each phone: cue latency (from sending a frame to receiving the guidance cue built on the detector's \
             look at that frame; median and p95) and detections a second. A machine "holds" N phones when every one \
-            of them gets at least --hold-rate detections a second. The process's resident memory is sampled all \
-            along, to show whether it grows.
+            of them gets at least --hold-rate detections a second; the last lines say how many it held against the \
+            model-time limit, the phones one detection's median time allows at that rate (detections take turns \
+            on the model). The process's resident memory is sampled all along, to show whether it grows.
 
             Examples:
               beacon bench serve                           1 to 4 phones, 30 s each
@@ -69,6 +70,7 @@ struct BenchServeCommand: AsyncParsableCommand {
         _ = try engines.objectDetector()
         let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: 60,
                                     transcript: StandardStreams())
+        let limit = try Self.modelTimeLimit(engines: engines, frames: frames, holdRate: holdRate)
         let memory = MemorySampler(every: memoryEvery)
         memory.start()
         Console.line("Phones on loopback, each finding \(object) at \(fps.formatted()) fps for \(seconds.formatted()) s (\(frames.count) frames of \(URL(fileURLWithPath: video).lastPathComponent), \(model)):")
@@ -87,6 +89,12 @@ struct BenchServeCommand: AsyncParsableCommand {
         }
         memory.stop()
         Console.line("This machine holds \(held) phone\(held == 1 ? "" : "s") at \(holdRate.formatted()) detections a second each.")
+        // Detections take turns on the engine, so the model alone allows one phone per holdRate detections it can
+        // make in a second; how close the server came to that says what everything else costs.
+        let share = limit.phones > 0 ? 100 * Double(held) / Double(limit.phones) : 0
+        Console.line("held \(held) phones at \(holdRate.formatted()) Hz: " + String(format: "%.0f", share)
+                     + " % of the model-time limit \(limit.phones) (one detection "
+                     + String(format: "%.1f", limit.seconds * 1000) + " ms, median of \(limit.runs))")
         let samples = memory.samples
         Console.line("Resident memory (MiB) every \(memoryEvery.formatted()) s: " + samples.map { String(format: "%.0f", $0) }.joined(separator: " "))
         if samples.count >= 3 {
@@ -95,6 +103,23 @@ struct BenchServeCommand: AsyncParsableCommand {
             Console.line(String(format: "After the first minute: %.0f → %.0f MiB (peak %.0f).", after.first ?? 0, after.last ?? 0,
                                 after.max() ?? 0))
         }
+    }
+
+    /// The phones the detector's time alone allows: one detection of a phone's frame (decoded as the server does),
+    /// timed as the median of 20 after 3 to warm up, and how many phones that many detections a second serve.
+    static func modelTimeLimit(engines: AssistantEngines, frames: [[UInt8]], holdRate: Double) throws
+        -> (phones: Int, seconds: Double, runs: Int) {
+        let detector = try engines.objectDetector()
+        let decoded = try frames.prefix(8).map { try ImageDecoder().decode(Data($0), name: "frame") }
+        guard !decoded.isEmpty else { return (0, 0, 0) }
+        var times: [Double] = []
+        for index in 0..<23 {
+            let started = Monotonic.seconds()
+            _ = try detector.detect(decoded[index % decoded.count])
+            if index >= 3 { times.append(Monotonic.seconds() - started) }
+        }
+        let median = percentile(times, 0.5)
+        return (median > 0 ? Int(1 / (median * holdRate)) : 0, median, times.count)
     }
 
     /// One run: `count` phones pair, search and stream for `seconds`, then hang up.
