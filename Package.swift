@@ -70,9 +70,11 @@ let package = Package(
         .target(name: "BeaconStore", dependencies: ["BeaconCore", "CGzip", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "Crypto", package: "swift-crypto")]),
 
+        // The phone's contract (docs/protocol.md): its messages, close codes and limits. Foundation only.
+        .target(name: "BeaconPhoneProtocol"),
         // The phone's way in: HTTPS and WebSocket (Hummingbird), pairing, the versioned protocol, the web app's files.
         .target(name: "BeaconServer", dependencies: [
-            "BeaconCore", "CQREncode",
+            "BeaconCore", "BeaconPhoneProtocol", "CQREncode",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -96,6 +98,7 @@ let package = Package(
         .target(name: "BeaconHub", dependencies: [
             "BeaconHubProtocol",
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
             // Tokens and codes are hashed here, so PostgreSQL never sees them (not even in a slow-query log).
             .product(name: "Crypto", package: "swift-crypto"),
@@ -149,8 +152,8 @@ let package = Package(
 
         // Fuzzing, apart from the product: the decoders of outside bytes as fuzz targets, and the program that runs
         // them under libFuzzer (linked in only by `make fuzz`, with the sanitizers; see scripts/fuzz.sh).
-        .target(name: "BeaconFuzzing", dependencies: ["BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconServer",
-                                                    "BeaconHubProtocol", "BeaconStore"]),
+        .target(name: "BeaconFuzzing", dependencies: ["BeaconCore", "BeaconMedia", "BeaconAudio", "BeaconPhoneProtocol",
+                                                    "BeaconHubProtocol"]),
         .executableTarget(name: "beacon-fuzz", dependencies: ["BeaconFuzzing"]),
 
         // The benchmarks, apart from the product (as swift-nio's NIOPerformanceTester is): they run the same runtime

@@ -2,8 +2,7 @@ import BeaconAudio
 import BeaconCore
 import BeaconHubProtocol
 import BeaconMedia
-import BeaconServer
-import BeaconStore
+import BeaconPhoneProtocol
 import Foundation
 
 /// The decoders that take the outside world's bytes, each as one fuzz target: a target is handed any bytes and must
@@ -63,9 +62,9 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
             guard let header = lines.first else { return }
             let separator: Character = header.contains("\t") ? "\t" : ","
-            guard let columns = OpenFoodFactsColumns(header: ProductStore.fields(header, separator: separator, limit: nil)) else { return }
+            guard let columns = OpenFoodFactsColumns(header: OpenFoodFactsColumns.fields(header, separator: separator, limit: nil)) else { return }
             for line in lines.dropFirst() {
-                _ = columns.product(ProductStore.fields(line, separator: separator, limit: columns.lastNeeded + 1), country: "en:united-kingdom")
+                _ = columns.product(OpenFoodFactsColumns.fields(line, separator: separator, limit: columns.lastNeeded + 1), country: "en:united-kingdom")
             }
         }
     }

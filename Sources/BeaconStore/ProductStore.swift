@@ -103,12 +103,12 @@ public struct ProductStore: Sendable {
                     guard let known = columns else {
                         // The header says how fields are separated and where the columns are.
                         separator = line.contains("\t") ? "\t" : ","
-                        columns = OpenFoodFactsColumns(header: Self.fields(line, separator: separator, limit: nil))
+                        columns = OpenFoodFactsColumns(header: OpenFoodFactsColumns.fields(line, separator: separator, limit: nil))
                         if columns == nil { throw ProductImportError.notAnExport(export) }
                         return
                     }
                     guard !line.isEmpty else { return }
-                    switch known.product(Self.fields(line, separator: separator, limit: known.lastNeeded + 1), country: country) {
+                    switch known.product(OpenFoodFactsColumns.fields(line, separator: separator, limit: known.lastNeeded + 1), country: country) {
                     case let .kept(product):
                         try insert.execute(arguments: [product.gtin, product.name, product.brand, product.quantity,
                                                        product.allergens.joined(separator: ","), importID])
@@ -126,14 +126,6 @@ public struct ProductStore: Sendable {
                            arguments: [summary.kept, summary.leftOut, importID])
         }
         return summary
-    }
-
-    /// One line's fields: split at tabs (Open Food Facts' exports quote nothing), or read as RFC 4180 CSV. Only the
-    /// first `limit` fields are split out.
-    public static func fields(_ line: String, separator: Character, limit: Int?) -> [String] {
-        if separator == "," { return CSV.rows(line).first ?? [] }
-        let parts = line.split(separator: separator, maxSplits: limit ?? Int.max, omittingEmptySubsequences: false)
-        return parts.prefix(limit ?? parts.count).map(String.init)
     }
 
     /// The product with this 13-digit number, or nil.

@@ -41,8 +41,20 @@ public final class TemporaryPostgres: @unchecked Sendable {
     private let lock = NSLock()
     private var running = false
 
-    /// Starts the server and returns once it accepts connections.
-    public init() throws {
+    /// A server certificate and its key (PEM files) for a server that takes TLS connections only.
+    public struct TLSFiles: Sendable {
+        public var certificate: URL
+        public var key: URL
+
+        public init(certificate: URL, key: URL) {
+            self.certificate = certificate
+            self.key = key
+        }
+    }
+
+    /// Starts the server and returns once it accepts connections. With `tls`, it takes TLS connections only
+    /// (`hostssl` in pg_hba.conf): a connection without TLS is refused.
+    public init(tls: TLSFiles? = nil) throws {
         guard let bin = Self.binFolder else { throw Failure(Self.skipReason) }
         let asRoot = getuid() == 0
         // As root, /tmp rather than $TMPDIR: the postgres user must be able to reach the folder.
@@ -60,6 +72,11 @@ public final class TemporaryPostgres: @unchecked Sendable {
             let data = folder.appendingPathComponent("data").path
             try Self.run(bin, "initdb", ["-D", data, "-U", username, "-A", "trust", "-E", "UTF8", "--no-locale",
                                          "--no-sync"], in: folder, asRoot: asRoot)
+            var tlsOptions = ""
+            if let tls {
+                try Self.takeTLS(tls, into: URL(fileURLWithPath: data), asRoot: asRoot)
+                tlsOptions = " -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key"
+            }
             // A free port can be taken by someone else between choosing and binding it: try a few.
             var lastError: (any Error)?
             for _ in 0..<3 {
@@ -69,7 +86,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
                     // fsync off because a test's data need not survive a crash.
                     try Self.run(bin, "pg_ctl", [
                         "-D", data, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60",
-                        "-o", "-p \(candidate) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off",
+                        "-o", "-p \(candidate) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off\(tlsOptions)",
                         "start",
                     ], in: folder, asRoot: asRoot)
                     port = candidate
@@ -99,6 +116,26 @@ public final class TemporaryPostgres: @unchecked Sendable {
                                              "-w", "stop"], in: folder, asRoot: getuid() == 0)
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The certificate and key copied into the data folder (the key readable by the server's user alone, as
+    /// PostgreSQL demands), and TCP connections allowed with TLS only.
+    private static func takeTLS(_ tls: TLSFiles, into data: URL, asRoot: Bool) throws {
+        let owner = asRoot ? getpwnam("postgres") : nil
+        for (source, name) in [(tls.certificate, "server.crt"), (tls.key, "server.key")] {
+            let destination = data.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: source, to: destination)
+            guard chmod(destination.path, 0o600) == 0,
+                  owner.map({ chown(destination.path, $0.pointee.pw_uid, $0.pointee.pw_gid) == 0 }) ?? true else {
+                throw Failure("could not hand \(name) to the server")
+            }
+        }
+        let rules = data.appendingPathComponent("pg_hba.conf")
+        let text = try String(contentsOf: rules, encoding: .utf8)
+        let tlsOnly = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("host ") ? "hostssl " + $0.dropFirst(5) : String($0) }.joined(separator: "\n")
+        // Written in place, so the file keeps its owner.
+        try Data(tlsOnly.utf8).write(to: rules)
     }
 
     /// The server's log, for a failing test's message.

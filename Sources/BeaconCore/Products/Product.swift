@@ -40,6 +40,14 @@ public struct OpenFoodFactsColumns: Sendable {
     /// The highest column index a line needs.
     public let lastNeeded: Int
 
+    /// One line's fields: split at tabs (Open Food Facts' exports quote nothing), or read as RFC 4180 CSV. Only the
+    /// first `limit` fields are split out.
+    public static func fields(_ line: String, separator: Character, limit: Int?) -> [String] {
+        if separator == "," { return CSV.rows(line).first ?? [] }
+        let parts = line.split(separator: separator, maxSplits: limit ?? Int.max, omittingEmptySubsequences: false)
+        return parts.prefix(limit ?? parts.count).map(String.init)
+    }
+
     /// The columns in `header`, nil without both `code` and `product_name` (not an Open Food Facts export).
     public init?(header: [String]) {
         func index(_ name: String) -> Int? { header.firstIndex { $0.trimmingCharacters(in: .whitespaces) == name } }
