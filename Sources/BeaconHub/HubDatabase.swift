@@ -73,6 +73,15 @@ public struct HubDatabase: Sendable {
             .decode(Int.self))
     }
 
+    /// Where the server keeps its data (`SHOW data_directory`; a superuser's question): for a bench that stops and
+    /// starts a database on its own machine.
+    public func serverDataDirectory() async throws -> String {
+        guard let directory = try await allElements(client.query("SHOW data_directory", logger: logger).decode(String.self)).first else {
+            throw HubError.badRequest("The database did not say where its data is.")
+        }
+        return directory
+    }
+
     // MARK: Invitations and members
 
     /// Makes a one-time invitation; its code is returned this once and only its digest is stored.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconCommandLine
+import BeaconCore
 import BeaconHub
 import BeaconRuntime
 import Foundation
@@ -26,6 +27,11 @@ struct BenchHubCommand: AsyncParsableCommand {
             The hub lets a person open 20 requests an hour, so each simulated person holds several memberships and \
             goes on with the next one after 20. It lets one address try joining 10 times in 10 minutes, so the bench \
             redeems its invitations in the database instead of through api/join.
+
+            With --restart-database, PostgreSQL itself is stopped half way (pg_ctl, fast: open connections are cut) \
+            and started again --database-down seconds later with the options it had, as an upgrade or a failover \
+            would; the database must be on this machine, and the bench's user a superuser (it asks where the data \
+            is). Every request posted must still be answered.
 
             With --kill-one, the first instance is killed (SIGKILL) half way. Each simulated client of it, on its \
             next call that fails to connect (or gets no answer within 2 seconds), goes on through the next live \
@@ -64,6 +70,12 @@ struct BenchHubCommand: AsyncParsableCommand {
     @Flag(help: "Kill the first instance (SIGKILL) half way; its clients must go on through the others.")
     var killOne = false
 
+    @Flag(help: "Stop the database half way and start it again after --database-down seconds (PostgreSQL on this machine).")
+    var restartDatabase = false
+
+    @Option(help: "Seconds the database stays down with --restart-database.")
+    var databaseDown = 3.0
+
     @Option(help: "A folder of JPEG photos (.jpg) to send (default: ../shared/testdata/images).")
     var photos: String?
 
@@ -76,6 +88,7 @@ struct BenchHubCommand: AsyncParsableCommand {
         guard users >= 1 else { throw ValidationError("--users must be 1 or more.") }
         guard volunteers >= 1 else { throw ValidationError("--volunteers must be 1 or more.") }
         guard seconds >= 2 else { throw ValidationError("--seconds must be 2 or more.") }
+        guard databaseDown >= 0 && databaseDown <= 60 else { throw ValidationError("--database-down must be 0 to 60 seconds.") }
     }
 
     func run() async throws {
@@ -87,6 +100,9 @@ struct BenchHubCommand: AsyncParsableCommand {
         let cast = try await options.withDatabase { database in
             try await BenchHubCast.join(database, people: users, memberships: memberships, volunteers: volunteers)
         }
+        // Found before anything starts, so a database this bench cannot restart is said at once.
+        let restart = restartDatabase
+            ? try DatabaseRestart(dataDirectory: try await options.withDatabase { try await $0.serverDataDirectory() }) : nil
 
         var hubs: [HubProcess] = []
         defer { for hub in hubs { hub.stop() } }
@@ -114,6 +130,22 @@ struct BenchHubCommand: AsyncParsableCommand {
                 let volunteer = BenchVolunteer(token: token, ledger: ledger,
                                                route: InstanceRoute(bases: bases, index: number % bases.count, ledger: ledger))
                 group.addTask { await volunteer.run() }
+            }
+            if let restart {
+                let down = Duration.milliseconds(Int(databaseDown * 1000))
+                group.addTask {
+                    try? await Task.sleep(until: start + .milliseconds(seconds * 500), clock: .continuous)
+                    let at = { String(format: "%.1f", (ContinuousClock.now - start).milliseconds / 1000) }
+                    Console.line("Stopping the database at \(at()) s, for \(databaseDown.formatted()) s.")
+                    do {
+                        try await restart.restart(down: down)
+                        Console.line("The database is back at \(at()) s.")
+                    } catch let error as UserFacingError {
+                        Console.line("beacon: \(error.sentence)")
+                    } catch {
+                        Console.line("beacon: the database could not be restarted (\(error)).")
+                    }
+                }
             }
             if let victim {
                 group.addTask {
