@@ -248,7 +248,9 @@ public struct HubDatabase: Sendable {
             .decode(Int.self))
     }
 
-    /// The open jobs a volunteer may take: in a language they speak, from people who are not blocked, oldest first.
+    /// The open jobs a volunteer may take: in a language they speak, from people who are not blocked, oldest first,
+    /// those with a photo to look at before those still waiting for their first (a request whose asking was cut off
+    /// and asked again, as when the database restarted, never gets one, and must not hide the ones that did).
     /// Empty for a blocked member or one who is not a volunteer.
     ///
     /// Offered in waves (`HubPolicy.waveSize`, `waveInterval`): each job orders the volunteers who could take it by
@@ -265,7 +267,7 @@ public struct HubDatabase: Sendable {
                      AND md5(j.id || ':' || w.id) < md5(j.id || ':' || v.id))
                   < \(policy.waveSize) * (1 + floor(EXTRACT(EPOCH FROM now() - j.created_at)
                                                     / \(policy.waveInterval.seconds)))
-            ORDER BY j.created_at, j.id LIMIT \(limit)
+            ORDER BY EXISTS (SELECT 1 FROM photos ph WHERE ph.job_id = j.id) DESC, j.created_at, j.id LIMIT \(limit)
             """, logger: logger)
         return try await allElements(rows.decode(JobRow.self)).map(Self.job)
     }

@@ -137,6 +137,21 @@ struct HubDatabaseTests {
         }
     }
 
+    @Test("requests with a photo are offered before older ones still waiting for their first")
+    func photoFirst() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Pat")
+            let ann = try await hub.join(.volunteer, "Ann")
+            // Asked when the database was away: the asking was cut off and asked again, so no photo ever comes.
+            let cutOff = try await hub.first.postJob(person: person.member.id, objectName: "keys", language: "en")
+            let asked = try await hub.second.postJob(person: person.member.id, objectName: "keys", language: "en")
+            _ = try await hub.second.addPhoto(job: asked.id, person: person.member.id, jpeg: fakeJPEG(1))
+            #expect(try await hub.first.offers(volunteer: ann.member.id).map(\.id) == [asked.id, cutOff.id])
+            // However many such requests wait ahead of it, the one a volunteer can answer is offered.
+            #expect(try await hub.first.offers(volunteer: ann.member.id, limit: 1).map(\.id) == [asked.id])
+        }
+    }
+
     @Test("a volunteer who stops heartbeating loses the job after the lease, and another takes it")
     func leaseExpires() async throws {
         var policy = HubPolicy()
