@@ -6,10 +6,14 @@ import Testing
 
 /// TLS to the hub's database as the connection string asks (sslmode, sslrootcert), against a server of the test's own
 /// that takes TLS connections only, with a certificate from a CA made for the test.
+///
+/// With the wall-clock suites, after the rest: in the full concurrent run the first TLS connection of this test did
+/// not finish within 120 s twice (the second, a new pool, connected), while alone and beside the OCR and detector
+/// suites it takes 22 s. The cause is not known yet; see the notes of stop 43.
 @Suite("The hub's database over TLS",
        .enabled(if: (TemporaryPostgres.isInstalled && TestData.hasTool("openssl")) || TestData.required,
                 "PostgreSQL or openssl is not installed"))
-struct HubDatabaseTLSTests {
+struct HubDatabaseTLSWallClockTests {
     /// A CA, and a certificate it signed for localhost and 127.0.0.1, made with openssl in `folder`.
     static func certificates(in folder: URL, caName: String = "Beacon test CA") throws -> (ca: URL, server: TemporaryPostgres.TLSFiles) {
         func openssl(_ arguments: [String]) throws {
