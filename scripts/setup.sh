@@ -35,6 +35,7 @@ APT_PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk pango1.0-tools
   libsqlite3-dev libqrencode-dev
   postgresql  # the hub's tests start their own server (initdb, pg_ctl) in a temporary folder
+  openssl     # the hub's TLS test makes a CA and a server certificate with it
 )
 # The web app's browser test: Debian's Chromium and the chromedriver built with it (same version, no download).
 if [ "$want_browser" -eq 1 ]; then APT_PACKAGES+=(chromium chromium-driver); fi
