@@ -3,8 +3,8 @@
 /// runs off, so the person turns that way.
 extension AssistantSession {
     mutating func startShortText(at timestamp: Double, into effects: inout [AssistantEffect]) {
+        // Leaving short text forgets its lines (`leaveMode`), so the reader starts empty here.
         enter(.readingShortText, at: timestamp, announce: false, into: &effects)
-        shortText.reset()
         say(phrasebook.identify.shortTextMode, at: timestamp, priority: .stateChange, category: Self.shortTextCategory,
             requested: true, into: &effects)
     }

@@ -16,12 +16,9 @@ public struct IdentifyRun {
     public var language: TextLanguage
     /// The detector that names the thing in the middle; nil: none is run (a missing model leaves `object` null).
     public var detector: DetectorSettings?
-    /// Whether the ImageNet classifier guesses when nothing else answers (when it is installed).
-    public var guesses: Bool
 
     public init(images: [String], json: Bool = false, dataDirectory: String? = nil, language: TextLanguage = .english,
-                detector: DetectorSettings? = DetectorSettings(), guesses: Bool = true) {
-        self.guesses = guesses
+                detector: DetectorSettings? = DetectorSettings()) {
         self.images = images
         self.json = json
         self.dataDirectory = dataDirectory
@@ -151,13 +148,12 @@ public struct IdentifyRun {
                 transcript.note("beacon: \(error.sentence) Things are not named; codes, colour and light are.")
             }
         }
+        // The ImageNet guess, when it is installed (nil otherwise).
         var guesser: ThingGuesser?
-        if guesses {
-            do {
-                guesser = try composition.thingGuesser()
-            } catch let error as UserFacingError {
-                transcript.note("beacon: \(error.sentence) Nothing is guessed.")
-            }
+        do {
+            guesser = try composition.thingGuesser()
+        } catch let error as UserFacingError {
+            transcript.note("beacon: \(error.sentence) Nothing is guessed.")
         }
         let book = Phrasebook(language: language)
         var failures = 0

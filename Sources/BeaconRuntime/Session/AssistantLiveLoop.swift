@@ -278,7 +278,7 @@ public final class AssistantLiveLoop {
             if let read = runner.liveReadText() {
                 textWorker = TextWorker(name: "beacon-text", work: { frame, _ in try read(frame) }, turns: turns) { [inbox] result in
                     switch result {
-                    case .success(let lines): inbox.post(.textLines(lines))
+                    case .success(let reading): inbox.post(.textLines(reading))
                     case .failure(let error): inbox.post(.failed(error))
                     }
                 }
