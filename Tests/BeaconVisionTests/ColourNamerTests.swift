@@ -57,8 +57,10 @@ import Testing
         }
         print("colour: \(right) of \(samples.count) right, \(wrongAndSure) wrong and said surely")
         // Known short of the aim. 2026-12-03, names by nearest survey colour: 6 right, 11 wrong said surely. By hue
-        // first (now): 6 right, 5 wrong said surely (a yellow highlighter "beige", "khaki" or "lime green", a white
-        // bulb "light grey", a plaid mug "dark grey"), 7 said as not sure. The figure is printed on every run.
+        // first: 6 right, 5 wrong said surely. With the exposure and saturation of stop 44 (chosen on other CORe50
+        // things, see `ColourNamer`): 6 right, 2 wrong said surely (a yellow highlighter "olive and khaki", a white
+        // bulb "light grey"), 10 said as not sure. The figure is printed on every run.
+        #expect(wrongAndSure <= 2, "more colours said surely wrong than before: \(wrong)")
         withKnownIssue("colour naming is not yet right on real photos") {
             #expect(right >= samples.count * 3 / 4, "\(wrong)")
         }

@@ -49,10 +49,10 @@ public struct SceneLight: Sendable, Hashable, Codable {
     static let clipped: UInt8 = 250
 
     /// Each 8-bit value of each channel as it would be under white light (von Kries: every linear channel divided
-    /// by the light's), as lookup tables.
-    func balancingTables() -> (red: [UInt8], green: [UInt8], blue: [UInt8]) {
+    /// by the light's), as lookup tables; `exposure` multiplies every linear value too (1: as exposed).
+    func balancingTables(exposure: Double = 1) -> (red: [UInt8], green: [UInt8], blue: [UInt8]) {
         func table(_ gain: Double) -> [UInt8] {
-            (0..<256).map { CIELAB.encoded(min(1, CIELAB.linear[$0] / gain)) }
+            (0..<256).map { CIELAB.encoded(min(1, CIELAB.linear[$0] * exposure / gain)) }
         }
         return (table(red), table(green), table(blue))
     }
