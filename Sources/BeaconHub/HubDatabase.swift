@@ -22,7 +22,8 @@ public struct HubPolicy: Sendable {
 /// instances on one database behave as one hub and none keeps state another needs.
 ///
 /// The caller owns the `PostgresClient` and runs it (`client.run()` in a task group) for as long as this is used.
-/// Instances learn of each other's changes by reading again (the clients poll); nothing is announced between them.
+/// Every change a client may need to hear of is announced on one channel (`HubChange`, `listen`), which each
+/// instance hears and pushes to its clients.
 public struct HubDatabase: Sendable {
     public let client: PostgresClient
     public var policy: HubPolicy

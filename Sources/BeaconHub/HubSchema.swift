@@ -97,5 +97,42 @@ public enum HubSchema {
             """,
             "CREATE INDEX rate_events_by_key ON rate_events (scope, key, at)",
         ]),
+        // Every change a client may need to hear of is announced on one channel, in the changing transaction (so at
+        // its commit, and never for a rolled-back one): each instance listens and pushes it to the clients
+        // connected to it (`HubChange`). Triggers rather than a NOTIFY in each statement, so no path that changes a
+        // job (a lease running out, a member removed) can forget to announce it. A heartbeat changes none of the
+        // announced columns and stays quiet.
+        HubMigration(version: 3, name: "changes announced to every instance", statements: [
+            """
+            CREATE FUNCTION hub_announce_job() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('hub_changes', 'job ' || CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE TRIGGER jobs_announced AFTER INSERT OR DELETE OR UPDATE OF state, taken_by, photo_count ON jobs
+                FOR EACH ROW EXECUTE FUNCTION hub_announce_job()
+            """,
+            """
+            CREATE FUNCTION hub_announce_mark() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('hub_changes', 'job ' || NEW.job_id);
+                RETURN NULL;
+            END $$
+            """,
+            "CREATE TRIGGER marks_announced AFTER INSERT ON marks FOR EACH ROW EXECUTE FUNCTION hub_announce_mark()",
+            """
+            CREATE FUNCTION hub_announce_member() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('hub_changes', 'member ' || OLD.id);
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE TRIGGER members_announced AFTER DELETE OR UPDATE OF blocked ON members
+                FOR EACH ROW EXECUTE FUNCTION hub_announce_member()
+            """,
+        ]),
     ]
 }

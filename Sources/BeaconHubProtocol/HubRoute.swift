@@ -30,6 +30,8 @@ public enum HubRoute: String, CaseIterable, Sendable {
     case mark
     /// Ends a job, by its person or its volunteer: → `HubCloseReply`.
     case close
+    /// The member's events as Server-Sent Events: new offers, their jobs' changes (`HubPushEvent`).
+    case events
 
     public enum Method: String, Sendable {
         case get = "GET"
@@ -38,7 +40,7 @@ public enum HubRoute: String, CaseIterable, Sendable {
 
     public var method: Method {
         switch self {
-        case .page, .joinPage, .script, .styles, .showJob, .photo, .offers: .get
+        case .page, .joinPage, .script, .styles, .showJob, .photo, .offers, .events: .get
         case .join, .postJob, .addPhoto, .take, .heartbeat, .mark, .close: .post
         }
     }
@@ -60,6 +62,7 @@ public enum HubRoute: String, CaseIterable, Sendable {
         case .heartbeat: "/api/jobs/:job/heartbeat"
         case .mark: "/api/jobs/:job/marks"
         case .close: "/api/jobs/:job/close"
+        case .events: "/api/events"
         }
     }
 

@@ -13,7 +13,8 @@ import NIOSSL
 /// The routes and bodies are `BeaconHubProtocol`'s (docs/hub-protocol.md).
 ///
 /// It keeps nothing of its own: every request is answered from the database (`HubDatabase`), so any number of
-/// instances on one database answer alike and one can die without losing a job.
+/// instances on one database answer alike and one can die without losing a job. Only who is connected for pushed
+/// events is its own (`HubPush`), and a client that loses it reads the state again.
 public struct HubServer: Sendable {
     public struct Configuration: Sendable {
         public var host: String
@@ -36,10 +37,13 @@ public struct HubServer: Sendable {
 
     public let configuration: Configuration
     public let database: HubDatabase
+    /// This instance's push to the clients connected to it; whoever runs the server runs it too (`HubPush.run`).
+    public let push: HubPush
 
     public init(configuration: Configuration, database: HubDatabase) {
         self.configuration = configuration
         self.database = database
+        push = HubPush(database: database)
     }
 
     /// The server as a Hummingbird application, not yet running. `onRunning` gets the port bound (0 picks one).
@@ -89,7 +93,34 @@ public struct HubServer: Sendable {
         case .heartbeat: return try await heartbeat(request, context: context)
         case .mark: return try await mark(request, context: context)
         case .close: return try await close(request, context: context)
+        case .events: return try await events(request, context: context)
         }
+    }
+
+    /// The member's events as Server-Sent Events, for as long as they stay connected (or until they are blocked).
+    private func events(_ request: Request, context: HubRequestContext) async throws -> Response {
+        let member = try await member(of: request)
+        guard await push.isListening else {
+            return Self.error(.serviceUnavailable, "Pushing is not available now; read instead, and try again later.")
+        }
+        let push = self.push
+        let (id, events) = await push.subscribe(member)
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        // A proxy in front (nginx) would otherwise hold the events back to fill its buffer.
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            do {
+                for await event in events { try await writer.write(ByteBuffer(string: event.text)) }
+            } catch {
+                // The client went away.
+                await push.unsubscribe(id)
+                throw error
+            }
+            await push.unsubscribe(id)
+            try await writer.finish(nil)
+        })
     }
 
     private func join(_ request: Request, context: HubRequestContext) async throws -> Response {

@@ -83,6 +83,7 @@ struct HubCommand: AsyncParsableCommand {
                     var maintenance = HubMaintenance(database: database)
                     maintenance.retention = retention
                     group.addTask { [maintenance] in await maintenance.run(logger: logger) }
+                    group.addTask { await server.push.run(logger: logger) }
                     // The server ends on SIGINT/SIGTERM; the timers end with it.
                     defer { group.cancelAll() }
                     try await application.runService()

@@ -1,0 +1,161 @@
+import BeaconHub
+import BeaconHubProtocol
+import BeaconTestSupport
+import Foundation
+import Logging
+import Testing
+@testable import BeaconHubServer
+
+/// Offers, takes, photos and marks pushed instead of polled, over a real PostgreSQL: one instance listens and pushes
+/// what the other instance's callers changed, as two `beacon hub serve` on one database would.
+@Suite("The hub's push, two instances on one PostgreSQL", .serialized,
+       .enabled(if: TemporaryPostgres.isInstalled || TestData.required,
+                "PostgreSQL is not installed (scripts/setup.sh installs the Debian package postgresql)"))
+struct HubPushTests {
+    /// The events of one subscriber, read one at a time.
+    final class Events: @unchecked Sendable {
+        var iterator: AsyncStream<HubPushEvent>.AsyncIterator
+
+        init(_ stream: AsyncStream<HubPushEvent>) { iterator = stream.makeAsyncIterator() }
+
+        /// The next event other than a keep-alive; nil when the stream ended. Fails after 20 s: a push comes in
+        /// milliseconds, and a missing one must fail the test, not hang it.
+        func next() async throws -> HubPushEvent? {
+            try await withTimeout(seconds: 20) { [self] in
+                while true {
+                    let event = await self.iterator.next()
+                    if event != .keepAlive { return event }
+                }
+            }
+        }
+
+        /// The next job event.
+        func job() async throws -> HubJobReply {
+            let event = try await next()
+            guard case let .job(job)? = event else { throw TestFailure("expected a job, got \(String(describing: event))") }
+            return job
+        }
+    }
+
+    /// Runs `body` with a push listening on the first instance; the callers in `body` use the second.
+    static func withPush(policy: HubPolicy = HubPolicy(), _ body: @escaping (TwoHubInstances, HubPush) async throws -> Void) async throws {
+        try await TwoHubInstances.run(policy: policy) { hub in
+            let push = HubPush(database: hub.first)
+            var quiet = Logger(label: "beacon.hub.push.tests")
+            quiet.logLevel = .critical
+            let logger = quiet
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await push.run(logger: logger) }
+                defer { group.cancelAll() }
+                try await withTimeout(seconds: 20) {
+                    while !(await push.isListening) { try await Task.sleep(for: .milliseconds(20)) }
+                }
+                try await body(hub, push)
+            }
+        }
+    }
+
+    @Test func aRequestIsPushedToItsVolunteersAndEachChangeToWhoeverMaySeeIt() async throws {
+        try await Self.withPush { hub, push in
+            let person = try await hub.join(.person, "Ann")
+            let helper = try await hub.join(.volunteer, "Bo")
+            let other = try await hub.join(.volunteer, "Cy")
+            let russian = try await hub.join(.volunteer, "Dee", languages: ["ru"])
+            let asker = Events(await push.subscribe(person.member).events)
+            let helping = Events(await push.subscribe(helper.member).events)
+            let watching = Events(await push.subscribe(other.member).events)
+            let elsewhere = Events(await push.subscribe(russian.member).events)
+            for events in [asker, helping, watching, elsewhere] { #expect(try await events.next() == .ready) }
+
+            // Posted through the other instance, offered here to the two who speak English (a wave is three).
+            let job = try await hub.second.postJob(person: person.member.id, objectName: "my keys", language: "en")
+            let offered = try await helping.job()
+            #expect(offered.id == job.id && offered.state == .open && offered.photos == 0)
+            #expect(try await watching.job().id == job.id)
+            #expect(try await asker.job().state == .open)
+            _ = try await hub.second.addPhoto(job: job.id, person: person.member.id, jpeg: fakeJPEG(1))
+            #expect(try await helping.job().photos == 1)
+            #expect(try await watching.job().photos == 1)
+            #expect(try await asker.job().photos == 1)
+
+            // Taken: the helper and the person hear it, the other volunteer hears it is gone from the offers.
+            _ = try #require(try await hub.second.take(job: job.id, volunteer: helper.member.id))
+            #expect(try await helping.job().state == .taken)
+            #expect(try await watching.job().state == .taken)
+            #expect(try await asker.job().state == .taken)
+            _ = try await hub.second.mark(job: job.id, volunteer: helper.member.id, .point(photo: 1, x: 0.25, y: 0.75))
+            let marked = try await asker.job()
+            #expect(marked.marks.map(\.kind) == [.point(photo: 1, x: 0.25, y: 0.75)])
+            #expect(try await helping.job().marks.count == 1)
+            #expect(try await hub.second.close(job: job.id, by: person.member.id, reason: "cancelled"))
+            #expect(try await asker.job().state == .closed)
+            #expect(try await helping.job().state == .closed)
+
+            // A blocked volunteer's stream ends at once; the Russian speaker heard none of this.
+            #expect(try await hub.second.setBlocked(true, member: other.member.id))
+            #expect(try await watching.next() == nil)
+            let later = try await hub.second.postJob(person: person.member.id, objectName: "слова", language: "ru")
+            let russianOffer = try await elsewhere.job()
+            #expect(russianOffer.id == later.id)
+        }
+    }
+
+    @Test func laterWavesArePushedAsTheyComeDue() async throws {
+        var policy = HubPolicy()
+        policy.waveSize = 1
+        policy.waveInterval = .seconds(1)
+        try await Self.withPush(policy: policy) { hub, push in
+            let person = try await hub.join(.person, "Ann")
+            var volunteers: [HubMembership] = []
+            for name in ["Bo", "Cy", "Dee"] { volunteers.append(try await hub.join(.volunteer, name)) }
+            let streams = await volunteers.asyncMap { Events(await push.subscribe($0.member).events) }
+            for events in streams { #expect(try await events.next() == .ready) }
+            let job = try await hub.second.postJob(person: person.member.id, objectName: "my keys", language: "en")
+            // The waves' order is the database's (`offeredTo`); each volunteer hears of the job when theirs comes.
+            let order = try await hub.first.offeredTo(job: job.id)
+            #expect(order.count == 1)
+            for (index, volunteer) in volunteers.enumerated() {
+                #expect(try await streams[index].job().id == job.id, "\(volunteer.member.displayName) was never offered it")
+            }
+            let all = try await hub.first.offeredTo(job: job.id)
+            #expect(Set(all) == Set(volunteers.map(\.member.id)))
+        }
+    }
+
+    @Test func theWavesPushedAreTheOffersRead() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Ann")
+            var volunteers: [HubMembership] = []
+            for index in 0..<7 { volunteers.append(try await hub.join(.volunteer, "V\(index)")) }
+            _ = try await hub.join(.volunteer, "Ru", languages: ["ru"])
+            let job = try await hub.first.postJob(person: person.member.id, objectName: "my keys", language: "en")
+            let pushedTo = try await hub.second.offeredTo(job: job.id)
+            #expect(pushedTo.count == 3)
+            for volunteer in volunteers {
+                let reads = try await hub.second.offers(volunteer: volunteer.member.id).map(\.id)
+                #expect(reads.contains(job.id) == pushedTo.contains(volunteer.member.id))
+            }
+            #expect(try await hub.second.openJobs().map(\.id) == [job.id])
+        }
+    }
+
+    @Test func eventsAreServerSentEventsText() throws {
+        #expect(HubPushEvent.ready.text == "event: ready\ndata: {}\n\n")
+        #expect(HubPushEvent.gone(7).text == "event: gone\ndata: {\"id\":7}\n\n")
+        let reply = HubJobReply(id: 7, object: "my keys", language: "en", state: .open, photos: 0,
+                                created: Date(timeIntervalSince1970: 0), marks: [])
+        let text = HubPushEvent.job(reply).text
+        #expect(text.hasPrefix("event: job\ndata: {") && text.hasSuffix("}\n\n") && !text.dropLast(2).contains("\n\n"))
+        #expect(HubChange(payload: "job 12") == .job(12))
+        #expect(HubChange(payload: "member 3") == .member(3))
+        #expect(HubChange(payload: "job twelve") == nil && HubChange(payload: "") == nil)
+    }
+}
+
+extension Array {
+    func asyncMap<Value>(_ transform: (Element) async throws -> Value) async rethrows -> [Value] {
+        var values: [Value] = []
+        for element in self { values.append(try await transform(element)) }
+        return values
+    }
+}
