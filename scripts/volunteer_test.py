@@ -5,7 +5,7 @@ JSON object (the Swift test judges it).
     python3 scripts/volunteer_test.py --url http://127.0.0.1:8081/ --code INVITATIONCODE --object "my keys"
 
 It opens the invitation link, joins with a name and two languages, waits for the request to help find --object,
-takes it, waits for the person's photo, clicks the photo at (--click-x, --click-y) of its width and height, moves the
+checks that the page listens to pushed events rather than reading on a timer, takes it, waits for the person's photo, clicks the photo at (--click-x, --click-y) of its width and height, moves the
 keyboard cross five steps right from the middle and presses Enter, and sends a message. axe-core audits each screen
 (join, requests, the job). It exits non-zero, with one sentence on standard error, only when it could not do that.
 """
@@ -98,6 +98,13 @@ def run(args):
         volunteer.wait_for(lambda: any(s.startswith("New request") for s in volunteer.statuses), 5,
                            "The new request was not announced.")
         audits["offers"] = volunteer.audit(source, "offers")
+        # Pushed: the page keeps a stream of events open and reads nothing on a timer (state and push are the
+        # page script's own globals).
+        pushed = False
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not pushed:
+            pushed = volunteer.js("return state.poll === null && push.controller !== null && push.retry === null")
+            time.sleep(0.1)
         next(b for b in driver.find_elements(By.CSS_SELECTOR, "#offer-list button") if b.text == button_text).click()
         volunteer.wait_for(lambda: volunteer.visible("photo-box"), 15, "The person's photo did not appear.")
         volunteer.wait_for(lambda: any(s.startswith("You are helping") for s in volunteer.statuses), 5,
@@ -120,7 +127,7 @@ def run(args):
         volunteer.wait_for(lambda: any("Beacon will say it" in s for s in volunteer.statuses), 10, "The message was not sent.")
         return {"prefilledCode": prefilled, "statuses": volunteer.statuses,
                 "audit": {name: [v["id"] for v in found] for name, found in audits.items()},
-                "photoAlt": volunteer.js("return document.getElementById('photo').alt")}
+                "photoAlt": volunteer.js("return document.getElementById('photo').alt"), "pushed": pushed}
     finally:
         driver.quit()
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The hub's volunteer page in a real browser (headless Chromium driven by scripts/volunteer_test.py), against
 /// `beacon hub serve --http` on a real PostgreSQL: a person asks with a real photo, a volunteer joins from the
-/// invitation link, takes the request, marks the thing by mouse and by keyboard and sends a message, and the person's
+/// invitation link, listens to pushed events, takes the request, marks the thing by mouse and by keyboard and sends a message, and the person's
 /// side reads the marks back. axe-core audits every screen.
 @Suite("The volunteer's page in Chromium", .serialized,
        .enabled(if: TemporaryPostgres.isInstalled || TestData.required,
@@ -44,6 +44,7 @@ struct HubBrowserTests {
             #expect(statuses.contains("New request: my keys."), "\(statuses)")
             #expect(statuses.contains("You are helping find my keys."), "\(statuses)")
             #expect(result["photoAlt"] as? String == "Photo 1 from the person")
+            #expect(result["pushed"] as? Bool == true, "the page reads on a timer instead of listening to GET /api/events")
         }
 
         // The marks reach the person's side: the click, the keyboard's cross, the message.

@@ -1,10 +1,12 @@
 // The volunteer's page: join with an invitation, see requests in your languages, take one, mark the thing in the
 // person's photos. Plain JavaScript against the hub's JSON API; the token stays in this browser's localStorage.
+// Changes are pushed (GET /api/events); the page reads on a timer only while it has no stream.
 "use strict";
 
 const languageNames = { en: "English", ru: "Russian", zh: "Chinese" };
 const state = { token: localStorage.getItem("beaconHubToken"), job: null, photos: 0, shown: 0, cross: { x: 0.5, y: 0.5 },
-                offers: new Map(), timers: [] };
+                offers: new Map(), timers: [], poll: null };
+const push = { controller: null, retry: null };
 const $ = (id) => document.getElementById(id);
 
 function say(text) {
@@ -48,8 +50,86 @@ function forget(message) {
   localStorage.removeItem("beaconHubToken");
   state.token = null;
   stopTimers();
+  stopPush();
+  setPolling(false);
   show("join");
   if (message) say(message);
+}
+
+// Push, and reading on a timer when there is none
+
+// What is on screen, read once: the offers, or the job being helped with.
+function readState() {
+  return state.job ? refreshJob() : refreshOffers();
+}
+
+function setPolling(on) {
+  if (on && !state.poll) state.poll = setInterval(readState, 2000);
+  if (!on && state.poll) { clearInterval(state.poll); state.poll = null; }
+}
+
+function stopPush() {
+  if (push.controller) push.controller.abort();
+  push.controller = null;
+  clearTimeout(push.retry);
+  push.retry = null;
+}
+
+// One stream of events, read with fetch: EventSource cannot send the token. While it lasts nothing is read on a
+// timer; when it fails the page reads every 2 s and tries a stream again after 30 s.
+function startPush() {
+  stopPush();
+  setPolling(true);
+  const controller = new AbortController();
+  push.controller = controller;
+  (async () => {
+    try {
+      const response = await fetch("/api/events", { headers: { Authorization: "Bearer " + state.token },
+                                                    signal: controller.signal });
+      if (response.status === 401) { forget("Your membership no longer works; join again with a new invitation."); return; }
+      if (!response.ok || !response.body) throw new Error("no stream");
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          received(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch { /* the stream failed: read instead */ }
+    if (controller.signal.aborted || !state.token) return;
+    setPolling(true);
+    push.retry = setTimeout(startPush, 30000);
+  })();
+}
+
+// One event of the stream: "event: NAME" and "data: JSON" lines (a line starting ":" keeps it alive).
+function received(block) {
+  let name = "message", data = "";
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event: ")) name = line.slice(7);
+    else if (line.startsWith("data: ")) data += line.slice(6);
+  }
+  if (name === "ready") {
+    // Pushed from now on: read what is there once, then only listen.
+    setPolling(false);
+    readState();
+  } else if (name === "job") {
+    const job = JSON.parse(data);
+    if (state.job) {
+      if (job.id === state.job.id) jobChanged(job);
+    } else if (job.state === "open") {
+      addOffer(job);
+      $("offers-empty").hidden = state.offers.size > 0;
+    } else if (job.id !== state.taking) {
+      removeOffer(job.id);
+    }
+  } else if (name === "gone") {
+    if (!state.job) removeOffer(JSON.parse(data).id);
+  }
 }
 
 // Join
@@ -66,6 +146,7 @@ $("join-form").addEventListener("submit", async (event) => {
   localStorage.setItem("beaconHubToken", reply.token);
   say("Welcome, " + reply.member.name + ".");
   showOffers();
+  startPush();
 });
 
 // Requests
@@ -77,7 +158,6 @@ function showOffers() {
   $("offer-list").replaceChildren();
   show("offers");
   refreshOffers();
-  state.timers.push(setInterval(refreshOffers, 2000));
 }
 
 async function refreshOffers() {
@@ -87,29 +167,43 @@ async function refreshOffers() {
     if (!response.ok) { say(await errorOf(response)); return; }
     offers = await response.json();
   } catch { return; }
+  if (state.job) return;
   const seen = new Set(offers.map((offer) => offer.id));
-  for (const [id, item] of state.offers) {
-    if (!seen.has(id)) { item.remove(); state.offers.delete(id); say("A request was taken by another helper."); }
+  for (const id of [...state.offers.keys()]) {
+    if (!seen.has(id)) removeOffer(id);
   }
-  for (const offer of offers) {
-    if (state.offers.has(offer.id)) continue;
-    const item = document.createElement("li");
-    const text = document.createElement("span");
-    text.textContent = "Find " + offer.object + " (" + (languageNames[offer.language] || offer.language) + ") ";
-    const take = document.createElement("button");
-    take.type = "button";
-    take.textContent = "Help find " + offer.object;
-    take.addEventListener("click", () => takeJob(offer.id));
-    item.append(text, take);
-    $("offer-list").append(item);
-    state.offers.set(offer.id, item);
-    say("New request: " + offer.object + ".");
-  }
-  $("offers-empty").hidden = offers.length > 0;
+  for (const offer of offers) addOffer(offer);
+  $("offers-empty").hidden = state.offers.size > 0;
+}
+
+function addOffer(offer) {
+  if (state.offers.has(offer.id)) return;
+  const item = document.createElement("li");
+  const text = document.createElement("span");
+  text.textContent = "Find " + offer.object + " (" + (languageNames[offer.language] || offer.language) + ") ";
+  const take = document.createElement("button");
+  take.type = "button";
+  take.textContent = "Help find " + offer.object;
+  take.addEventListener("click", () => takeJob(offer.id));
+  item.append(text, take);
+  $("offer-list").append(item);
+  state.offers.set(offer.id, item);
+  say("New request: " + offer.object + ".");
+}
+
+function removeOffer(id) {
+  const item = state.offers.get(id);
+  if (!item) return;
+  item.remove();
+  state.offers.delete(id);
+  $("offers-empty").hidden = state.offers.size > 0;
+  say("A request was taken by another helper.");
 }
 
 async function takeJob(id) {
-  const response = await api("/api/jobs/" + id + "/take", { method: "POST" });
+  // Its taking is pushed too, maybe before this answer: it is not "taken by another helper".
+  state.taking = id;
+  const response = await api("/api/jobs/" + id + "/take", { method: "POST" }).finally(() => { state.taking = null; });
   if (!response.ok) { say(await errorOf(response)); refreshOffers(); return; }
   const job = await response.json();
   stopTimers();
@@ -122,7 +216,6 @@ async function takeJob(id) {
   show("job");
   say("You are helping find " + job.object + ".");
   refreshJob();
-  state.timers.push(setInterval(refreshJob, 2000));
   state.timers.push(setInterval(heartbeat, 20000));
 }
 
@@ -136,6 +229,12 @@ async function refreshJob() {
     if (!response.ok) { say("This request was closed."); showOffers(); return; }
     job = await response.json();
   } catch { return; }
+  await jobChanged(job);
+}
+
+// The job being helped with, as read or pushed.
+async function jobChanged(job) {
+  if (!state.job || job.id !== state.job.id) return;
   if (job.state === "closed") { say("This request was closed."); showOffers(); return; }
   if (job.photos > state.shown) await showPhoto(job.photos);
 }
@@ -229,4 +328,4 @@ $("done").addEventListener("click", async () => {
 
 const invited = new URLSearchParams(location.search).get("code");
 if (invited) $("code").value = invited;
-if (state.token) showOffers(); else show("join");
+if (state.token) { showOffers(); startPush(); } else show("join");
