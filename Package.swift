@@ -165,6 +165,8 @@ let package = Package(
             "BeaconTestDoubles",
             // `beacon bench serve`: simulated phones on loopback; `beacon bench hub`: a person and a volunteer.
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            // `beacon bench hub`: thousands of pushed-event streams at once.
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

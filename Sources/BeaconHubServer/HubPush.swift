@@ -3,32 +3,6 @@ import BeaconHubProtocol
 import Foundation
 import Logging
 
-/// What one instance pushes to the pages and Beacons connected to it (`GET /api/events`, docs/hub-protocol.md).
-public enum HubPushEvent: Sendable, Equatable {
-    /// Read the state now (offers, or your job): sent when a stream starts and again after the instance lost the
-    /// database's announcements, so a change missed in between is read rather than lost.
-    case ready
-    /// A job the member may see, as it is now: a new offer, an offer taken or closed (drop it), or the member's own
-    /// job with its marks.
-    case job(HubJobReply)
-    /// A job that no longer exists (its person was removed).
-    case gone(Int)
-    /// A comment line that keeps the connection open through proxies.
-    case keepAlive
-
-    /// The event as Server-Sent Events text.
-    public var text: String {
-        switch self {
-        case .ready: return "event: ready\ndata: {}\n\n"
-        case let .job(job):
-            let data = (try? HubJSON.encoder().encode(job)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-            return "event: job\ndata: \(data)\n\n"
-        case let .gone(id): return "event: gone\ndata: {\"id\":\(id)}\n\n"
-        case .keepAlive: return ": keep-alive\n\n"
-        }
-    }
-}
-
 /// One instance's push: it listens on one database connection for the changes every instance announces
 /// (`HubChange`) and sends each to the members connected here who may see it. A change is read from the database
 /// once, whatever the number of clients: a new job's waves (`HubDatabase.offeredTo`) say which volunteers it is

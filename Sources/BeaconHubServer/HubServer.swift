@@ -54,7 +54,10 @@ public struct HubServer: Sendable {
         let server = try configuration.tls.map { try HTTPServerBuilder.tls(http, tlsConfiguration: $0) } ?? http
         return Application(
             router: router(), server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Beacon hub"),
+            // Pages and Beacons reconnect their streams together when an instance restarts: thousands of connections
+            // in a moment overflow the usual queue of 256 (the kernel caps it at net.core.somaxconn).
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Beacon hub",
+                                 backlog: 4096),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -65,6 +68,7 @@ public struct HubServer: Sendable {
     func router() -> Router<HubRequestContext> {
         let router = Router(context: HubRequestContext.self)
         router.middlewares.add(PageHeaders())
+        router.middlewares.add(DatabaseTrouble())
         for route in HubRoute.allCases {
             let method: HTTPRequest.Method = switch route.method {
             case .get: .get
@@ -342,6 +346,26 @@ struct PageHeaders: RouterMiddleware {
         response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         return response
+    }
+}
+
+/// A call the database could not answer (restarting, unreachable, out of connections) gets a 503 with one sentence and
+/// `Retry-After`, not Hummingbird's bare 500: nothing is wrong with the call, and it may be made again in a moment.
+/// The hub's own refusals (`HTTPError`s and any error that is its own response) pass through as they are.
+struct DatabaseTrouble: RouterMiddleware {
+    typealias Context = HubRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            context.logger.warning("hub: \(request.method) \(request.uri.path) could not be answered: \(String(reflecting: error))")
+            var response = HubServer.error(.serviceUnavailable, "The hub's database is not reachable now; try again in a moment.")
+            response.headers[.retryAfter] = "2"
+            return response
+        }
     }
 }
 

@@ -159,3 +159,25 @@ extension Array {
         return values
     }
 }
+
+/// The events' text as a client reads it: in whatever chunks the connection delivers.
+@Suite struct HubPushEventReaderTests {
+    @Test func eventsAreReadAcrossChunksAndCharacters() throws {
+        let reply = HubJobReply(id: 7, object: "ключи", language: "ru", state: .open, photos: 1,
+                                created: Date(timeIntervalSince1970: 0), marks: [])
+        let bytes = Array((HubPushEvent.ready.text + HubPushEvent.keepAlive.text + HubPushEvent.job(reply).text
+                           + "event: unknown\ndata: {}\n\n" + HubPushEvent.gone(7).text).utf8)
+        // Every split of the bytes, one byte at a time included, reads the same events.
+        for size in [1, 2, 3, 7, 64, bytes.count] {
+            var reader = HubPushEvent.Reader()
+            var events: [HubPushEvent] = []
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                events += reader.read(bytes[start..<min(bytes.count, start + size)])
+            }
+            #expect(events == [.ready, .keepAlive, .job(reply), .gone(7)], "chunks of \(size)")
+        }
+        var reader = HubPushEvent.Reader()
+        #expect(reader.read(Array("event: ready\r\ndata: {}\r\n\r\n".utf8)) == [.ready])
+        #expect(reader.read(Array("event: job\ndata: {\"id\":\n\n".utf8)) == [])
+    }
+}

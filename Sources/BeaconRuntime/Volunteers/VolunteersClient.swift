@@ -53,6 +53,47 @@ public struct VolunteersClient: Sendable {
 
     public func job(_ id: Int) async throws -> Job {
         let reply: HubJobReply = try await Self.call(.showJob, on: membership.url, job: id, token: membership.token)
+        return Self.job(reply)
+    }
+
+    /// The person's pushed events (`GET /api/events`): `nil` for "read the state now" (the stream began, or the hub
+    /// lost track for a while), else a request of theirs as it is now. Throws when the hub cannot push now (then
+    /// read instead); the stream ends or fails when the connection does.
+    public func events() async throws -> AsyncThrowingStream<Job?, any Error> {
+        var request = HTTPClientRequest(url: HubRoute.events.url(on: membership.url))
+        request.headers.add(name: "Authorization", value: "Bearer \(membership.token)")
+        let response: HTTPClientResponse
+        do {
+            response = try await HTTPClient.shared.execute(request, timeout: .hours(24 * 365))
+        } catch {
+            throw VolunteersError(sentence: "The volunteers' hub did not answer.", status: nil)
+        }
+        guard response.status == .ok else {
+            throw VolunteersError(sentence: "The hub does not push now.", status: Int(response.status.code))
+        }
+        return AsyncThrowingStream { continuation in
+            let reading = Task {
+                do {
+                    var reader = HubPushEvent.Reader()
+                    for try await buffer in response.body {
+                        for event in reader.read(buffer.readableBytesView) {
+                            switch event {
+                            case .ready: continuation.yield(nil)
+                            case let .job(reply): continuation.yield(Self.job(reply))
+                            case .gone, .keepAlive: break
+                            }
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in reading.cancel() }
+        }
+    }
+
+    static func job(_ reply: HubJobReply) -> Job {
         let marks = reply.marks.compactMap { mark -> VolunteerMark? in
             switch mark.kind {
             case .point(let photo, let x, let y)?: .point(photo: photo, x: x, y: y)
@@ -121,16 +162,17 @@ extension VolunteersClient {
     /// One call on a hub's API, with the member's bearer token: the status and the body (at most `limit` bytes).
     /// Transport failures throw; any status is returned. The client above and `beacon bench hub` (the volunteer's calls too)
     /// both go through here.
+    /// `client`: the shared one, unless the caller keeps many connections at once (`beacon bench hub`).
     public static func send(_ url: String, _ method: HTTPMethod, token: String?, body: [UInt8]? = nil,
                             type: String? = nil, headers: [String: String] = [:], timeout: TimeAmount,
-                            limit: Int = 1 << 20) async throws -> (status: Int, body: Data) {
+                            limit: Int = 1 << 20, client: HTTPClient = .shared) async throws -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: url)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let type { request.headers.add(name: "Content-Type", value: type) }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let response = try await client.execute(request, timeout: timeout)
         let data = try await response.body.collect(upTo: limit)
         return (Int(response.status.code), Data(buffer: data))
     }

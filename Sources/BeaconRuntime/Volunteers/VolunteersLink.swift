@@ -4,8 +4,8 @@ import BeaconStore
 import Foundation
 
 /// The assistant's line to the person's volunteers' hub: carries out the session's requests (ask, photos, close) one
-/// after another on a task of its own, and watches the open request (taken, marks, closed) every second, so no frame
-/// waits for the network. What the hub says comes back as events, taken by the runner between frames.
+/// after another on a task of its own, and watches the open request (taken, marks, closed) as the hub pushes it, or
+/// every second when it cannot, so no frame waits for the network. What the hub says comes back as events, taken by the runner between frames.
 ///
 /// One request at a time, as the session keeps one. A photo asked for before the request is open waits for it; a
 /// request closed before the hub answered is closed as soon as it has a number.
@@ -152,10 +152,53 @@ public final class VolunteersLink: @unchecked Sendable {
         }
     }
 
-    /// Watches request `id` until it closes or the link moves on: each change becomes an event once.
+    /// Watches request `id` until it closes or the link moves on: each change becomes an event once. Pushed when the
+    /// hub can (the state read once when the stream starts, then each change as it comes); read every
+    /// `pollInterval` when it cannot or the stream fails.
     private func startWatching(_ id: Int, client: VolunteersClient) {
         let task = Task(executorPreference: executor) { [weak self, pollInterval, patience] in
             var taken = false, marks = 0
+            /// Posts what changed; true once the request is over (closed).
+            func apply(_ state: VolunteersClient.Job) -> Bool {
+                guard let self, self.lock.withLock({ self.job }) == id else { return true }
+                if state.isTaken || !state.marks.isEmpty, !taken {
+                    taken = true
+                    self.post(.taken)
+                }
+                for mark in state.marks.dropFirst(marks) { self.post(.marked(mark)) }
+                marks = max(marks, state.marks.count)
+                if state.isClosed {
+                    self.lock.withLock { self.job = nil }
+                    self.post(.closed)
+                    return true
+                }
+                return false
+            }
+            /// Says a refusal and ends the watch.
+            func refused(_ error: VolunteersError) {
+                guard let self else { return }
+                self.lock.withLock { self.job = nil }
+                self.log("beacon: \(error.sentence)")
+                self.post(.failed(error.failure))
+            }
+            // Pushed: read once at the start of the stream, then each change of this request.
+            if let events = try? await client.events() {
+                do {
+                    for try await event in events {
+                        guard !Task.isCancelled else { return }
+                        if let state = event {
+                            if state.id == id, apply(state) { return }
+                        } else if apply(try await client.job(id)) {
+                            return
+                        }
+                    }
+                } catch let error as VolunteersError where error.status != nil {
+                    refused(error)
+                    return
+                } catch {
+                    // The stream failed: read instead.
+                }
+            }
             var failingSince: ContinuousClock.Instant?
             while !Task.isCancelled {
                 try? await Task.sleep(for: pollInterval)
@@ -163,22 +206,9 @@ public final class VolunteersLink: @unchecked Sendable {
                 do {
                     let state = try await client.job(id)
                     failingSince = nil
-                    guard self.lock.withLock({ self.job }) == id else { return }
-                    if state.isTaken || !state.marks.isEmpty, !taken {
-                        taken = true
-                        self.post(.taken)
-                    }
-                    for mark in state.marks.dropFirst(marks) { self.post(.marked(mark)) }
-                    marks = max(marks, state.marks.count)
-                    if state.isClosed {
-                        self.lock.withLock { self.job = nil }
-                        self.post(.closed)
-                        return
-                    }
+                    if apply(state) { return }
                 } catch let error as VolunteersError where error.status != nil {
-                    self.lock.withLock { self.job = nil }
-                    self.log("beacon: \(error.sentence)")
-                    self.post(.failed(error.failure))
+                    refused(error)
                     return
                 } catch {
                     let since = failingSince ?? .now

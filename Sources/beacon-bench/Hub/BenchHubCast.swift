@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import BeaconCommandLine
 import BeaconHub
 import Foundation
@@ -32,6 +33,7 @@ struct BenchHubCast: Sendable {
 
 /// One simulated person: asks, sends a photo, waits for the mark, closes, pauses, and again until `stopAsking`.
 struct BenchPerson: Sendable {
+    let http: HTTPClient
     let number: Int
     let tokens: [String]
     let photos: [[UInt8]]
@@ -39,18 +41,26 @@ struct BenchPerson: Sendable {
     let ledger: HubBenchLedger
     let stopAsking: ContinuousClock.Instant
     let giveUp: ContinuousClock.Instant
+    /// Pushed events to wait for marks with (nil: read the request every 100 to 200 ms).
+    var streams: BenchHubStreams? = nil
 
     func run() async {
-        let client = BenchHubClient()
+        let client = BenchHubClient(http: http)
         var route = route
         var membership = 0
         var asked = 0
+        var stream: BenchPersonStream?
         while ContinuousClock.now < stopAsking && membership < tokens.count && !Task.isCancelled {
             guard asked < 20 else {
                 (membership, asked) = (membership + 1, 0)
                 continue
             }
             let token = tokens[membership]
+            if let streams, stream?.token != token {
+                // Listening before asking, so the request's first change is heard.
+                stream = (try? await route.call { try await streams.events($0, token: token) })
+                    .map { BenchPersonStream($0, token: token) }
+            }
             let askedAt = ContinuousClock.now
             let reply: Int?
             do {
@@ -74,6 +84,10 @@ struct BenchPerson: Sendable {
                 await ledger.failed("Sending the photo of request \(job): \(error)")
             }
             var seen = false
+            if let stream, await stream.waitForMark(on: job, until: giveUp) {
+                seen = true
+                await ledger.answered(job, at: .now)
+            }
             while !seen && ContinuousClock.now < giveUp && !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 100...200)))
                 do {
@@ -99,19 +113,22 @@ struct BenchPerson: Sendable {
 /// One simulated volunteer: reads the offers, takes one with a photo, fetches the photo and marks it, until every
 /// person is done.
 struct BenchVolunteer: Sendable {
+    let http: HTTPClient
     let token: String
     let ledger: HubBenchLedger
     var route: InstanceRoute
 
     func run() async {
-        let client = BenchHubClient()
+        let client = BenchHubClient(http: http)
         var route = route
         while await !ledger.peopleFinished && !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(Int.random(in: 200...300)))
+            // The page's own pace without a stream.
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 1800...2200)))
             let offers: [BenchHubClient.Offer]
             do {
                 offers = try await route.call { try await client.offers($0, token: token) }
             } catch {
+                if Task.isCancelled { return }
                 await ledger.failed("Reading the offers: \(error)")
                 continue
             }

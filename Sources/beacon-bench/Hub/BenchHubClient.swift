@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import BeaconCommandLine
 import BeaconHub
 import BeaconRuntime
@@ -8,6 +9,10 @@ import NIOHTTP1
 /// `VolunteersClient.send`. A transport failure throws as it comes; an answer other than the one expected throws
 /// `HubCommandError`.
 struct BenchHubClient {
+    /// The bench's own HTTP client: thousands of simulated clients at once need more connections than the shared one
+    /// keeps (8 a host).
+    let http: HTTPClient
+
     /// A request in a volunteer's offers.
     struct Offer: Sendable {
         var id: Int
@@ -99,6 +104,7 @@ struct BenchHubClient {
                      body: [UInt8]? = nil, type: String = "application/json") async throws -> (Int, Data) {
         let method: HTTPMethod = route.method == .post ? .POST : .GET
         return try await VolunteersClient.send(route.url(on: base, job: job, photo: photo), method, token: token, body: body,
-                                            type: body == nil ? nil : type, timeout: .seconds(2), limit: 1 << 22)
+                                            type: body == nil ? nil : type, timeout: .seconds(2), limit: 1 << 22,
+                                            client: http)
     }
 }

@@ -18,11 +18,17 @@ struct BenchHubCommand: AsyncParsableCommand {
             the bench adds members and jobs, and removes its members again when it ends).
 
             For --seconds, each of the --users simulated people (person i on instance i mod N) asks for help \
-            finding keys, sends a real photo, reads the request every 100 to 200 ms until a volunteer's mark shows, \
-            closes it, pauses half a second to a second and asks again. Each of the --volunteers simulated \
-            volunteers (volunteer j on instance j mod N) reads the offers every 200 to 300 ms, takes one (when \
-            another volunteer was first, it tries the next), fetches its photo and marks a point. Then the people \
-            stop asking, and the bench waits up to 30 seconds for the requests still open.
+            finding keys, sends a real photo, waits until a volunteer's mark shows, closes it, pauses half a second \
+            to a second and asks again. Each of the --volunteers simulated volunteers' pages (volunteer j on \
+            instance j mod N) waits for requests, takes one with a photo (when another volunteer was first, it \
+            tries the next), fetches its photo and marks a point. Then the people stop asking, and the bench waits \
+            up to 30 seconds for the requests still open.
+
+            With --transport push (the default) every simulated client keeps a stream of pushed events \
+            (GET /api/events) and reads the state once when it starts, as the page and Beacon do; a person whose \
+            stream fails reads its request every 100 to 200 ms instead. With --transport polling the pages read the \
+            offers every 2 s, as the page does without a stream, and the people read their request every 100 to \
+            200 ms.
 
             The hub lets a person open 20 requests an hour, so each simulated person holds several memberships and \
             goes on with the next one after 20. It lets one address try joining 10 times in 10 minutes, so the bench \
@@ -39,17 +45,21 @@ struct BenchHubCommand: AsyncParsableCommand {
             state is in the database.
 
             At the end it prints the median and p95, in ms, from a request's posting to the first time a \
-            volunteer's offers show it, to its taking, and to the person seeing its mark; each instance's peak and \
-            resident memory (VmHWM and VmRSS, the killed one's read just before the kill); and last the line \
+            volunteer's offers show it, to its taking, and to the person seeing its mark; the database's \
+            transactions a second while the people asked (pg_stat_database: a call's statements commit together, \
+            most calls are one); each instance's peak and resident memory (VmHWM and VmRSS, the killed one's read \
+            just before the kill) and what it logged of losing and regaining the database; and last the line \
             'jobs posted P, answered A, lost L'. The exit status is non-zero when a request was lost.
 
             The photos are the .jpg files in --photos, else in $BEACON_TESTDATA, else in ../shared/testdata/images \
             beside the current directory or beside the checkout the executable was built in; with those of a cars \
             folder inside or beside it.
 
-            Example:
+            Examples:
               beacon bench hub --database postgres://beacon@127.0.0.1/scratch \\
                 --instances 3 --users 12 --volunteers 6 --seconds 60 --kill-one
+              beacon bench hub --database postgres://beacon@127.0.0.1/scratch \\
+                --instances 3 --users 40 --volunteers 2000 --seconds 60 --transport polling
             """)
 
     @Option(help: "The hub's PostgreSQL database (default: $BEACON_HUB_DATABASE).")
@@ -79,6 +89,9 @@ struct BenchHubCommand: AsyncParsableCommand {
     @Option(help: "A folder of JPEG photos (.jpg) to send (default: ../shared/testdata/images).")
     var photos: String?
 
+    @Option(help: "How clients hear of changes: push (streams of events) or polling.")
+    var transport: BenchHubTransport = .push
+
     /// How long the bench waits, after the people stop asking, for the requests still open.
     static let grace: Duration = .seconds(30)
 
@@ -92,6 +105,9 @@ struct BenchHubCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Every stream is a socket here and in an instance (which inherit the limit): thousands of them need more
+        // than the usual 1,024 descriptors.
+        Self.raiseDescriptorLimit()
         let options = try HubDatabaseOptions.parse(database.map { ["--database", $0] } ?? [])
         let address = try options.address()
         let pictures = try Self.loadPhotos(folder: photos)
@@ -113,23 +129,47 @@ struct BenchHubCommand: AsyncParsableCommand {
 
         let ledger = HubBenchLedger(instances: hubs.count, people: users)
         let bases = hubs.map(\.base)
+        // A stream and a call at once for each simulated client.
+        let connections = BenchHubStreams(connections: 2 * (users + volunteers) + 16)
+        let streams = transport == .push ? connections : nil
+        let http = connections.client
+        let volunteering = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for (number, token) in cast.volunteers.enumerated() {
+                    let volunteer = BenchVolunteer(http: http, token: token, ledger: ledger,
+                                                   route: InstanceRoute(bases: bases, index: number % bases.count, ledger: ledger))
+                    group.addTask {
+                        // Pages open over a few seconds, as people come to them, not in one instant.
+                        try? await Task.sleep(for: Self.rampUp(volunteers: volunteers) * (Double(number) / Double(volunteers)))
+                        if let streams { await volunteer.runPushed(streams: streams) } else { await volunteer.run() }
+                    }
+                }
+            }
+        }
+        // The pages open their streams (or start reading) before the first request.
+        try? await Task.sleep(for: Self.rampUp(volunteers: volunteers) + .seconds(2))
+        let transactionsBefore = try? await options.withDatabase { try await $0.transactionCount() }
         let start = ContinuousClock.now
         let stopAsking = start + .seconds(seconds)
         let victim = killOne ? hubs[0] : nil
         await withTaskGroup(of: Void.self) { group in
             for (number, tokens) in cast.people.enumerated() {
-                let person = BenchPerson(number: number, tokens: tokens, photos: pictures,
+                var person = BenchPerson(http: http, number: number, tokens: tokens, photos: pictures,
                                          route: InstanceRoute(bases: bases, index: number % bases.count, ledger: ledger),
                                          ledger: ledger, stopAsking: stopAsking, giveUp: stopAsking + Self.grace)
-                group.addTask {
+                person.streams = streams
+                group.addTask { [person] in
                     await person.run()
                     await ledger.personFinished()
                 }
             }
-            for (number, token) in cast.volunteers.enumerated() {
-                let volunteer = BenchVolunteer(token: token, ledger: ledger,
-                                               route: InstanceRoute(bases: bases, index: number % bases.count, ledger: ledger))
-                group.addTask { await volunteer.run() }
+            group.addTask {
+                // Every 10 s, how far it is (a long run is not silent).
+                while await !ledger.peopleFinished {
+                    try? await Task.sleep(for: .seconds(10))
+                    let at = (ContinuousClock.now - start).milliseconds / 1000
+                    Console.line(String(format: "At %.0f s: ", at) + (await ledger.progress))
+                }
             }
             if let restart {
                 let down = Duration.milliseconds(Int(databaseDown * 1000))
@@ -160,6 +200,12 @@ struct BenchHubCommand: AsyncParsableCommand {
             }
         }
 
+        let askedFor = (ContinuousClock.now - start).milliseconds / 1000
+        let transactionsAfter = try? await options.withDatabase { try await $0.transactionCount() }
+        volunteering.cancel()
+        await volunteering.value
+        await connections.shutdown()
+
         var memories: [HubMemory?] = []
         for (index, hub) in hubs.enumerated() {
             if index == 0 && victim != nil {
@@ -188,6 +234,10 @@ struct BenchHubCommand: AsyncParsableCommand {
             Console.line("\(report.errors) call\(report.errors == 1 ? "" : "s") failed; the first: "
                          + report.firstErrors.joined(separator: " "))
         }
+        if let before = transactionsBefore, let after = transactionsAfter, askedFor > 0 {
+            Console.line(String(format: "Database transactions a second (%@): %.0f", transport.rawValue,
+                                Double(after - before) / askedFor))
+        }
         Console.line("Memory of the instances (VmHWM peak, VmRSS resident):")
         for (index, memory) in memories.enumerated() {
             let name = "  instance \(index + 1)\(index == 0 && victim != nil ? " (killed)" : ""): "
@@ -198,6 +248,9 @@ struct BenchHubCommand: AsyncParsableCommand {
             Console.line(name + String(format: "%.1f MB peak, %.1f MB resident",
                                        Double(memory.peakKB) / 1024, Double(memory.residentKB) / 1024))
         }
+        for (index, hub) in hubs.enumerated() {
+            for line in hub.logged(containing: "hub push") { Console.line("  instance \(index + 1) logged: \(line)") }
+        }
         let lost = report.posted.count - report.answered.count
         if lost > 0 {
             Console.line("Not answered within \(Int(Self.grace.milliseconds / 1000)) s of the end: request "
@@ -205,6 +258,18 @@ struct BenchHubCommand: AsyncParsableCommand {
         }
         Console.line("jobs posted \(report.posted.count), answered \(report.answered.count), lost \(lost)")
         if lost > 0 { throw ExitCode(1) }
+    }
+
+    /// How long the simulated pages take to open: 400 a second.
+    static func rampUp(volunteers: Int) -> Duration {
+        .milliseconds(volunteers * 1000 / 400)
+    }
+
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = min(limit.rlim_max, 1 << 16)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// Memberships each simulated person needs: one per 20 requests (the hub's limit an hour), a request taking at

@@ -43,6 +43,12 @@ actor HubBenchLedger {
 
     var peopleFinished: Bool { peopleLeft == 0 }
 
+    /// One line on how far the run is, for a progress report.
+    var progress: String {
+        "posted \(postedAt.count), offered \(offeredAt.count), taken \(takenAt.count), answered \(answeredAt.count), "
+            + "\(peopleLeft) people still asking, \(errors) calls failed" + (firstErrors.last.map { " (last: \($0))" } ?? "")
+    }
+
     func personFinished() { peopleLeft -= 1 }
 
     func killed(_ instance: Int, memory: HubMemory?) {
@@ -86,6 +92,7 @@ actor HubBenchLedger {
 final class HubProcess: @unchecked Sendable {
     let process = Process()
     private(set) var base = ""
+    let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-hub-bench-\(UUID().uuidString).log")
 
     init(database: String, address: HubDatabaseAddress) throws {
         guard let beacon = SiblingProgram.named("beacon") else {
@@ -95,7 +102,9 @@ final class HubProcess: @unchecked Sendable {
         process.arguments = ["hub", "serve", "--http", "--port", "0"] + (database.isEmpty ? [] : ["--database", database])
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // Its log, kept to show what it said of losing and regaining the database.
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
         var text = ""
         let deadline = Date().addingTimeInterval(30)
@@ -132,5 +141,15 @@ final class HubProcess: @unchecked Sendable {
     func stop() {
         if process.isRunning { process.interrupt() }
         process.waitUntilExit()
+    }
+
+    /// The lines of its log that contain `text`.
+    func logged(containing text: String) -> [String] {
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").filter { $0.contains(text) }.map(String.init)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: logFile)
     }
 }
