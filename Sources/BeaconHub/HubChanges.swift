@@ -39,6 +39,14 @@ extension HubDatabase {
         }
     }
 
+    /// A failure as a log line can say it: PostgresNIO's errors describe themselves generically (to keep queries and
+    /// values out of logs), so their kind and the server's own message are given instead.
+    public static func describe(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        let message = error.serverInfo?[.message].map { ": \($0)" } ?? ""
+        return "\(error.code)\(message)"
+    }
+
     /// The open jobs' numbers and when each was posted.
     public func openJobs() async throws -> [(id: Int, created: Date)] {
         try await allElements(client.query("SELECT id, created_at FROM jobs WHERE state = 'open'", logger: logger)

@@ -26,7 +26,7 @@ public struct HubMaintenance: Sendable {
                     sinceSweep = .zero
                 }
             } catch {
-                logger.warning("hub maintenance: \(error)")
+                logger.warning("hub maintenance: \(HubDatabase.describe(error))")
             }
             try? await Task.sleep(for: leaseCheck)
             sinceSweep += leaseCheck

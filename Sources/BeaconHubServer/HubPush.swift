@@ -78,7 +78,7 @@ public actor HubPush {
                 listening = false
                 if Task.isCancelled { break }
                 if !announcementsLost {
-                    logger.warning("hub push: lost the database's announcements (\(error)); clients read until it is back")
+                    logger.warning("hub push: lost the database's announcements (\(HubDatabase.describe(error))); clients read until it is back")
                     announcementsLost = true
                 }
                 try? await Task.sleep(for: .seconds(1))
@@ -99,7 +99,7 @@ public actor HubPush {
                 (job.id, (job.created, 1 + Int(Date().timeIntervalSince(job.created) / interval)))
             })
         } catch {
-            logger.warning("hub push: the open jobs could not be read (\(error)); their later waves wait for a change")
+            logger.warning("hub push: the open jobs could not be read (\(HubDatabase.describe(error))); their later waves wait for a change")
         }
         listening = true
         for subscriber in subscribers.values { subscriber.continuation.yield(.ready) }
@@ -141,7 +141,7 @@ public actor HubPush {
             do {
                 try await push(job: id)
             } catch {
-                logger?.warning("hub push: job \(id) could not be read (\(error))")
+                logger?.warning("hub push: job \(id) could not be read (\(HubDatabase.describe(error)))")
             }
         }
     }

@@ -361,7 +361,7 @@ struct DatabaseTrouble: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             throw error
         } catch {
-            context.logger.warning("hub: \(request.method) \(request.uri.path) could not be answered: \(String(reflecting: error))")
+            // Not logged call by call: an outage is logged once, by the push losing and regaining the database.
             var response = HubServer.error(.serviceUnavailable, "The hub's database is not reachable now; try again in a moment.")
             response.headers[.retryAfter] = "2"
             return response
