@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // The pure core: value types, algorithms and state machines. Foundation only.
@@ -114,6 +115,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
+            // A pushed-event stream ends when the server shuts down gracefully, so that the shutdown can finish.
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.embedInCode("Web")]),
 
         // What runs the product: the one session driver (scripted and live), the engines built from plain settings

@@ -8,6 +8,7 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
+import ServiceLifecycle
 
 /// The hub's HTTP face: people's Beacons and volunteers' browsers talk to it with the token their invitation gave.
 /// The routes and bodies are `BeaconHubProtocol`'s (docs/hub-protocol.md).
@@ -116,7 +117,13 @@ public struct HubServer: Sendable {
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             do {
-                for await event in events { try await writer.write(ByteBuffer(string: event.text)) }
+                // A stream never ends by itself; the server's graceful shutdown waits for every response, so it
+                // ends this one (the client reads, then connects to another instance).
+                try await withGracefulShutdownHandler {
+                    for await event in events { try await writer.write(ByteBuffer(string: event.text)) }
+                } onGracefulShutdown: {
+                    Task { await push.unsubscribe(id) }
+                }
             } catch {
                 // The client went away.
                 await push.unsubscribe(id)

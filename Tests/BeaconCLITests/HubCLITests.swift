@@ -191,6 +191,26 @@ struct HubCLITests {
         }
     }
 
+    @Test func badRequestsFromOneAddressGetNoServerErrorAndOthersAreServed() throws {
+        let database = try TemporaryPostgres()
+        defer { database.stop() }
+        let url = "postgres://\(database.username)@\(database.host):\(database.port)/postgres"
+        let bench = try BeaconBinary.run(["bench", "hub", "--database", url, "--instances", "2", "--users", "2",
+                                          "--volunteers", "2", "--seconds", "6", "--abuse", "100"],
+                                         environment: ["BEACON_TESTDATA": TestData.imagesFolder.path])
+        #expect(bench.status == 0, "\(bench.stderr)\n\(bench.stdout)")
+        let abuse = try #require(bench.lines.first { $0.hasPrefix("Abuse: ") }, "\(bench.stdout)")
+        // Every kind of bad request was answered with its refusal, none with a server error, and the limits held.
+        for status in ["400", "401", "403", "404", "415"] { #expect(abuse.contains(" \(status) × "), "\(abuse)") }
+        #expect(abuse.contains(" 0 server errors") && abuse.contains("joins let through 0"), "\(abuse)")
+        let posted = abuse.components(separatedBy: "requests for help let through ").last.flatMap { Int($0.prefix { $0.isNumber }) }
+        #expect((posted ?? 99) <= 20, "\(abuse)")
+        let last = try #require(bench.lines.last, "\(bench.stderr)")
+        let numbers = last.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(numbers.count == 3 && numbers[0] >= 2 && last == "jobs posted \(numbers[0]), answered \(numbers[0]), lost 0",
+                "\(bench.stdout)")
+    }
+
     @Test func aMissingOrUnreachableDatabaseIsOneSentence() throws {
         BeaconBinary.expectOneSentence(try BeaconBinary.run(["hub", "members"], environment: ["BEACON_HUB_DATABASE": ""]),
                                        containing: "postgres://")

@@ -39,6 +39,12 @@ struct BenchHubCommand: AsyncParsableCommand {
             would; the database must be on this machine, and the bench's user a superuser (it asks where the data \
             is). Every request posted must still be answered.
 
+            With --abuse R, one more client sends R bad requests a second (wrong invitation codes, forged tokens, \
+            malformed bodies, more requests for help than a person may open, others' jobs, photos that are not \
+            JPEGs) through every instance in turn while the others go on, and the bench prints what the hub \
+            answered it, status by status: no 5xx, the joins and requests for help let through within the limits, \
+            and everyone else's figures as usual.
+
             With --kill-one, the first instance is killed (SIGKILL) half way. Each simulated client of it, on its \
             next call that fails to connect (or gets no answer within 2 seconds), goes on through the next live \
             instance and repeats the call; the requests that were open must still be answered, since the whole \
@@ -60,6 +66,8 @@ struct BenchHubCommand: AsyncParsableCommand {
                 --instances 3 --users 12 --volunteers 6 --seconds 60 --kill-one
               beacon bench hub --database postgres://beacon@127.0.0.1/scratch \\
                 --instances 3 --users 40 --volunteers 2000 --seconds 60 --transport polling
+              beacon bench hub --database postgres://beacon@127.0.0.1/scratch \\
+                --instances 3 --users 12 --volunteers 6 --seconds 60 --abuse 1000
             """)
 
     @Option(help: "The hub's PostgreSQL database (default: $BEACON_HUB_DATABASE).")
@@ -92,6 +100,9 @@ struct BenchHubCommand: AsyncParsableCommand {
     @Option(help: "How clients hear of changes: push (streams of events) or polling.")
     var transport: BenchHubTransport = .push
 
+    @Option(help: "Bad requests a second from one address while the others go on (0: none).")
+    var abuse = 0
+
     /// How long the bench waits, after the people stop asking, for the requests still open.
     static let grace: Duration = .seconds(30)
 
@@ -102,6 +113,7 @@ struct BenchHubCommand: AsyncParsableCommand {
         guard volunteers >= 1 else { throw ValidationError("--volunteers must be 1 or more.") }
         guard seconds >= 2 else { throw ValidationError("--seconds must be 2 or more.") }
         guard databaseDown >= 0 && databaseDown <= 60 else { throw ValidationError("--database-down must be 0 to 60 seconds.") }
+        guard abuse >= 0 && abuse <= 10000 else { throw ValidationError("--abuse must be 0 to 10000 requests a second.") }
     }
 
     func run() async throws {
@@ -113,9 +125,19 @@ struct BenchHubCommand: AsyncParsableCommand {
         let pictures = try Self.loadPhotos(folder: photos)
         let (users, volunteers, seconds) = (self.users, self.volunteers, self.seconds)
         let memberships = Self.membershipsPerPerson(seconds: seconds)
-        let cast = try await options.withDatabase { database in
+        var joined = try await options.withDatabase { database in
             try await BenchHubCast.join(database, people: users, memberships: memberships, volunteers: volunteers)
         }
+        // The attacker is a member too: some of its bad requests need to get past signing in.
+        let attackerToken: String? = abuse == 0 ? nil : try await options.withDatabase { database in
+            let invitation = try await database.invite(.person)
+            return try await database.redeem(code: invitation.code, displayName: "Bench attacker", languages: ["en"])
+                .map { ($0.member.id, $0.token) }
+        }.map { member, token in
+            joined.members.append(member)
+            return token
+        }
+        let cast = joined
         // Found before anything starts, so a database this bench cannot restart is said at once.
         let restart = restartDatabase
             ? try DatabaseRestart(dataDirectory: try await options.withDatabase { try await $0.serverDataDirectory() }) : nil
@@ -152,6 +174,7 @@ struct BenchHubCommand: AsyncParsableCommand {
         let start = ContinuousClock.now
         let stopAsking = start + .seconds(seconds)
         let victim = killOne ? hubs[0] : nil
+        let tally = BenchAttacker.Tally()
         await withTaskGroup(of: Void.self) { group in
             for (number, tokens) in cast.people.enumerated() {
                 var person = BenchPerson(http: http, number: number, tokens: tokens, photos: pictures,
@@ -161,6 +184,15 @@ struct BenchHubCommand: AsyncParsableCommand {
                 group.addTask { [person] in
                     await person.run()
                     await ledger.personFinished()
+                }
+            }
+            if let attackerToken {
+                let attacker = BenchAttacker(http: http, bases: bases, token: attackerToken, rate: abuse)
+                group.addTask {
+                    let attack = Task { await attacker.run(tally: tally) }
+                    while await !ledger.peopleFinished { try? await Task.sleep(for: .milliseconds(200)) }
+                    attack.cancel()
+                    await attack.value
                 }
             }
             group.addTask {
@@ -237,6 +269,15 @@ struct BenchHubCommand: AsyncParsableCommand {
         if let before = transactionsBefore, let after = transactionsAfter, askedFor > 0 {
             Console.line(String(format: "Database transactions a second (%@): %.0f", transport.rawValue,
                                 Double(after - before) / askedFor))
+        }
+        if abuse > 0 {
+            let statuses = await tally.statuses, sent = await tally.sent, seconds = askedFor
+            let serverErrors = statuses.filter { $0.key >= 500 }.values.reduce(0, +)
+            Console.line(String(format: "Abuse: %d bad requests from one address, %.0f a second: ", sent, Double(sent) / max(seconds, 1))
+                         + statuses.keys.sorted().map { "\($0) × \(statuses[$0]!)" }.joined(separator: ", ")
+                         + "; \(await tally.unanswered) unanswered within 2 s, \(serverErrors) server errors; "
+                         + "joins let through \(await tally.joined) (wrong codes all), requests for help let through "
+                         + "\(await tally.posted) (the hub allows 20 an hour)")
         }
         Console.line("Memory of the instances (VmHWM peak, VmRSS resident):")
         for (index, memory) in memories.enumerated() {
