@@ -80,7 +80,10 @@ import Testing
         let words = records.filter { $0.effect == "speak" }.compactMap(\.text)
 
         let job = try #require(marked.job, "the request never reached the volunteer: \(words) \(transcript.notes)")
-        #expect(words.contains("Asking for help."), "\(words)")
+        // The request is acknowledged, unless the helper's mark came first: pushed, it can reach Beacon while
+        // "Beacon ready." is still being said, and guidance then replaces what waited.
+        let first = words.first { $0 != "Beacon ready." }
+        #expect(first == "Asking for help." || first?.hasPrefix("Spoon") == true, "\(words)")
         #expect(words.contains { $0.hasPrefix("Spoon") }, "guidance never said where the spoon is: \(words)")
         #expect(words.contains("Good; request closed."), "\(words)")
         let photos = records.filter { $0.effect == "helpers-photo" }.compactMap(\.frame)
