@@ -179,17 +179,42 @@ public struct HubDatabase: Sendable {
 
     /// Opens a job for a person who is a member and not blocked.
     public func postJob(person: Int, objectName: String, language: String) async throws -> HubJob {
-        let name = objectName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(name.count) else { throw HubError.badRequest("An object's name has 1 to 100 characters.") }
-        let rows = try await client.query("""
-            INSERT INTO jobs (person_id, object_name, language)
-            SELECT id, \(name), \(language) FROM members WHERE id = \(person) AND role = 'person' AND NOT blocked
-            RETURNING \(unescaped: Self.jobColumns)
-            """, logger: logger)
-        guard let job = try await firstElement(rows.decode(JobRow.self)).map(Self.job) else {
+        guard let job = try await insertJob(person: person, objectName: objectName, language: language, key: nil) else {
             throw HubError.badRequest("Only a person who is a member and not blocked can ask for help.")
         }
         return job
+    }
+
+    /// The same, asked with an idempotency key: a job this person opened with the same key is returned instead
+    /// (`created` false) and nothing is opened, since the asking was repeated because its answer was lost. Two
+    /// instances given the same key at once open one job (a unique index decides).
+    public func postJob(person: Int, objectName: String, language: String,
+                        key: String) async throws -> (job: HubJob, created: Bool) {
+        if let earlier = try await job(person: person, key: key) { return (earlier, false) }
+        if let job = try await insertJob(person: person, objectName: objectName, language: language, key: key) {
+            return (job, true)
+        }
+        if let earlier = try await job(person: person, key: key) { return (earlier, false) }
+        throw HubError.badRequest("Only a person who is a member and not blocked can ask for help.")
+    }
+
+    private func insertJob(person: Int, objectName: String, language: String, key: String?) async throws -> HubJob? {
+        let name = objectName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(name.count) else { throw HubError.badRequest("An object's name has 1 to 100 characters.") }
+        let rows = try await client.query("""
+            INSERT INTO jobs (person_id, object_name, language, idempotency_key)
+            SELECT id, \(name), \(language), \(key) FROM members WHERE id = \(person) AND role = 'person' AND NOT blocked
+            ON CONFLICT (person_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+            RETURNING \(unescaped: Self.jobColumns)
+            """, logger: logger)
+        return try await firstElement(rows.decode(JobRow.self)).map(Self.job)
+    }
+
+    /// The job `person` opened with idempotency key `key`, if any.
+    public func job(person: Int, key: String) async throws -> HubJob? {
+        try await firstElement(client.query("""
+            SELECT \(unescaped: Self.jobColumns) FROM jobs WHERE person_id = \(person) AND idempotency_key = \(key)
+            """, logger: logger).decode(JobRow.self)).map(Self.job)
     }
 
     public func job(_ id: Int) async throws -> HubJob? {

@@ -134,5 +134,12 @@ public enum HubSchema {
                 FOR EACH ROW EXECUTE FUNCTION hub_announce_member()
             """,
         ]),
+        // A request for help asked again (its answer was lost: an instance died, the database restarted) carries the
+        // same key, so it finds the request the first asking made instead of opening a second one that never gets
+        // a photo.
+        HubMigration(version: 4, name: "requests for help asked again are not opened twice", statements: [
+            "ALTER TABLE jobs ADD COLUMN idempotency_key text CHECK (length(idempotency_key) BETWEEN 1 AND 64)",
+            "CREATE UNIQUE INDEX jobs_by_idempotency_key ON jobs (person_id, idempotency_key) WHERE idempotency_key IS NOT NULL",
+        ]),
     ]
 }

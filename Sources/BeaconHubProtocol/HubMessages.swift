@@ -68,6 +68,10 @@ public struct HubJobRequest: Codable, Sendable, Equatable {
     public var object: String
     public var language: String?
 
+    /// The header a request for help may carry so that asking again, when the answer was lost, does not open a
+    /// second request: the same key finds the first (docs/hub-protocol.md).
+    public static let idempotencyHeader = "Idempotency-Key"
+
     public init(object: String, language: String? = nil) {
         self.object = object
         self.language = language

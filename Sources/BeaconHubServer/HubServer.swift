@@ -153,11 +153,26 @@ public struct HubServer: Sendable {
     private func postJob(_ request: Request, context: HubRequestContext) async throws -> Response {
         let person = try await member(of: request, as: .person)
         let asking = try await Self.decode(HubJobRequest.self, from: request, example: #"{"object":"my keys","language":"en"}"#)
+        let language = asking.language ?? person.languages.first ?? "en"
+        let key = request.headers[HTTPField.Name(HubJobRequest.idempotencyHeader)!]
+        if let key {
+            guard (1...64).contains(key.count), key.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                return Self.error(.badRequest, "An Idempotency-Key has 1 to 64 visible ASCII characters.")
+            }
+            // Asked again with the same key: the request the first asking opened, without counting it again.
+            if let earlier = try await database.job(person: person.id, key: key) {
+                return Self.json(.ok, HubJobReply(earlier, marks: try await database.marks(job: earlier.id)))
+            }
+        }
         if let refusal = try await limit("job", key: String(person.id), rate: configuration.jobs,
                                          "Too many requests for help this hour; wait a while.") { return refusal }
         do {
-            let job = try await database.postJob(person: person.id, objectName: asking.object,
-                                                 language: asking.language ?? person.languages.first ?? "en")
+            if let key {
+                let (job, created) = try await database.postJob(person: person.id, objectName: asking.object,
+                                                                language: language, key: key)
+                return Self.json(created ? .created : .ok, HubJobReply(job, marks: created ? [] : try await database.marks(job: job.id)))
+            }
+            let job = try await database.postJob(person: person.id, objectName: asking.object, language: language)
             return Self.json(.created, HubJobReply(job, marks: []))
         } catch let error as HubError {
             return Self.error(.badRequest, error.description)

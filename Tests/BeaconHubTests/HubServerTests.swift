@@ -200,6 +200,42 @@ struct HubServerTests {
 
     // MARK: - Helpers
 
+    @Test func askingAgainWithTheSameKeyFindsTheFirstRequest() async throws {
+        try await TwoHubInstances.run { hub in
+            let person = try await hub.join(.person, "Ann")
+            let firstServer = try HubServer(configuration: .init(port: 0), database: hub.first).application()
+            let secondServer = try HubServer(configuration: .init(port: 0), database: hub.second).application()
+            try await firstServer.test(.router) { first in
+                try await secondServer.test(.router) { second in
+                    let asking = Self.body(#"{"object":"my keys","language":"en"}"#)
+                    let keyed = Self.bearer(person.token, ["Idempotency-Key": "7d3f-ask-1"])
+                    // The first asking's answer was lost; asked again through the other instance with the same key.
+                    let posted = try await first.execute(uri: "/api/jobs", method: .post, headers: keyed, body: asking)
+                    #expect(posted.status == .created)
+                    let again = try await second.execute(uri: "/api/jobs", method: .post, headers: keyed, body: asking)
+                    #expect(again.status == .ok)
+                    #expect(try Self.reply(HubJobReply.self, again).id == Self.reply(HubJobReply.self, posted).id)
+                    // Another key (or none) is another request; a key that is no key is refused.
+                    let other = try await second.execute(uri: "/api/jobs", method: .post,
+                                                         headers: Self.bearer(person.token, ["Idempotency-Key": "7d3f-ask-2"]),
+                                                         body: asking)
+                    #expect(other.status == .created)
+                    let bad = try await first.execute(uri: "/api/jobs", method: .post,
+                                                      headers: Self.bearer(person.token, ["Idempotency-Key": String(repeating: "k", count: 65)]),
+                                                      body: asking)
+                    #expect(bad.status == .badRequest)
+                    #expect(try await hub.first.openJobs().count == 2)
+                }
+            }
+            // Two instances given one key at the same moment open one request.
+            let key = "same-moment"
+            async let a = hub.first.postJob(person: person.member.id, objectName: "wallet", language: "en", key: key)
+            async let b = hub.second.postJob(person: person.member.id, objectName: "wallet", language: "en", key: key)
+            let (one, two) = try await (a, b)
+            #expect(one.job.id == two.job.id && one.created != two.created)
+        }
+    }
+
     static func bearer(_ token: String, _ extra: [String: String] = [:]) -> HTTPFields {
         var fields = HTTPFields()
         fields[.authorization] = "Bearer \(token)"

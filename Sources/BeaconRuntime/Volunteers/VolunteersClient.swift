@@ -35,10 +35,24 @@ public struct VolunteersClient: Sendable {
 
     /// Opens a request for help finding `object`, for helpers who speak `language` (the one joined with when nil);
     /// returns its number.
+    ///
+    /// The hub not answering is tried twice more, half a second and a second later, with the same idempotency key:
+    /// if the first asking reached the hub and only its answer was lost, the hub gives back that request rather
+    /// than opening a second one.
     public func ask(_ object: String, language: String? = nil) async throws -> Int {
-        let reply: HubJobReply = try await Self.call(.postJob, on: membership.url, token: membership.token,
-                                                     json: HubJobRequest(object: object, language: language ?? membership.language))
-        return reply.id
+        let key = UUID().uuidString
+        var attempt = 0
+        while true {
+            do {
+                let reply: HubJobReply = try await Self.call(.postJob, on: membership.url, token: membership.token,
+                                                             json: HubJobRequest(object: object, language: language ?? membership.language),
+                                                             headers: [HubJobRequest.idempotencyHeader: key])
+                return reply.id
+            } catch let error as VolunteersError where error.status == nil && attempt < 2 {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(500 * attempt))
+            }
+        }
     }
 
     /// Sends a JPEG photo to the request, with the camera's orientation when the phone reported one; returns its
@@ -121,14 +135,15 @@ public struct VolunteersClient: Sendable {
     }
 
     private static func call<Reply: Decodable>(_ route: HubRoute, on base: String, job: Int? = nil, token: String?,
-                                               json: some Encodable) async throws -> Reply {
+                                               json: some Encodable, headers: [String: String] = [:]) async throws -> Reply {
         let body: Data
         do {
             body = try HubJSON.encoder().encode(json)
         } catch {
             throw VolunteersError(sentence: "Beacon could not write its request to the hub.")
         }
-        return try await call(route, on: base, job: job, token: token, body: Array(body), type: "application/json")
+        return try await call(route, on: base, job: job, token: token, body: Array(body), type: "application/json",
+                              headers: headers)
     }
 
     private static func call<Reply: Decodable>(_ route: HubRoute, on base: String, job: Int? = nil, token: String?,

@@ -64,7 +64,8 @@ struct BenchPerson: Sendable {
             let askedAt = ContinuousClock.now
             let reply: Int?
             do {
-                reply = try await route.call { try await client.ask($0, token: token) }
+                let key = UUID().uuidString
+                reply = try await route.call { try await client.ask($0, token: token, key: key) }
             } catch {
                 await ledger.failed("Asking: \(error)")
                 try? await Task.sleep(for: .milliseconds(500))

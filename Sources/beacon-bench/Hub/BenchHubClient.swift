@@ -20,11 +20,13 @@ struct BenchHubClient {
     }
 
     /// The new request's number; nil when the hub refuses more from this person for now (429).
-    func ask(_ base: String, token: String) async throws -> Int? {
+    /// `key`: the same for every try of one asking, so a try whose answer was lost is not a second request.
+    func ask(_ base: String, token: String, key: String) async throws -> Int? {
         let (status, data) = try await send(.postJob, on: base, token: token,
-                                            body: HubJobRequest(object: "keys", language: "en"))
+                                            body: HubJobRequest(object: "keys", language: "en"),
+                                            headers: [HubJobRequest.idempotencyHeader: key])
         if status == 429 { return nil }
-        guard status == 201 else { throw refusal(HubRoute.postJob, status, data) }
+        guard status == 201 || status == 200 else { throw refusal(HubRoute.postJob, status, data) }
         return try decode(HubJobReply.self, data, from: .postJob).id
     }
 
@@ -78,9 +80,9 @@ struct BenchHubClient {
     private struct Empty: Encodable {}
 
     private func send(_ route: HubRoute, on base: String, job: Int? = nil, token: String,
-                      body: some Encodable = Empty()) async throws -> (Int, Data) {
+                      body: some Encodable = Empty(), headers: [String: String] = [:]) async throws -> (Int, Data) {
         let bytes = route.method == .post ? Array(try HubJSON.encoder().encode(body)) : nil
-        return try await raw(route, on: base, job: job, token: token, body: bytes)
+        return try await raw(route, on: base, job: job, token: token, body: bytes, headers: headers)
     }
 
     private func decode<Reply: Decodable>(_ type: Reply.Type, _ data: Data, from route: HubRoute) throws -> Reply {
@@ -101,10 +103,11 @@ struct BenchHubClient {
     /// until the call's deadline. The hub answers these calls in milliseconds, so 2 s lets a client notice a dead
     /// instance and go on through another soon.
     private func raw(_ route: HubRoute, on base: String, job: Int? = nil, photo: Int? = nil, token: String,
-                     body: [UInt8]? = nil, type: String = "application/json") async throws -> (Int, Data) {
+                     body: [UInt8]? = nil, type: String = "application/json",
+                     headers: [String: String] = [:]) async throws -> (Int, Data) {
         let method: HTTPMethod = route.method == .post ? .POST : .GET
         return try await VolunteersClient.send(route.url(on: base, job: job, photo: photo), method, token: token, body: body,
-                                            type: body == nil ? nil : type, timeout: .seconds(2), limit: 1 << 22,
-                                            client: http)
+                                            type: body == nil ? nil : type, headers: headers, timeout: .seconds(2),
+                                            limit: 1 << 22, client: http)
     }
 }
