@@ -24,6 +24,8 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case plate
     /// A product export's lines: the header, then products (tab-separated, or CSV when the header has commas).
     case productImport = "product-import"
+    /// The hub's pushed events as Beacon reads them, arriving in three chunks of any length.
+    case hubEvents = "hub-events"
 
     /// Runs the target on `bytes`; what it returns or refuses is dropped: only a crash or a hang is a finding.
     public func run(_ bytes: [UInt8]) {
@@ -66,6 +68,15 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
             for line in lines.dropFirst() {
                 _ = columns.product(OpenFoodFactsColumns.fields(line, separator: separator, limit: columns.lastNeeded + 1), country: "en:united-kingdom")
             }
+        case .hubEvents:
+            // The first byte says where the stream is cut into chunks, as a connection may cut it anywhere.
+            guard let cut = bytes.first else { return }
+            let stream = bytes.dropFirst()
+            let first = stream.count > 0 ? Int(cut) % (stream.count + 1) : 0
+            var reader = HubPushEvent.Reader()
+            _ = reader.read(stream.prefix(first))
+            _ = reader.read(stream.dropFirst(first).prefix(first))
+            _ = reader.read(stream.dropFirst(2 * first))
         }
     }
 }
