@@ -74,28 +74,22 @@ public struct VolunteersClient: Sendable {
     /// lost track for a while), else a request of theirs as it is now. Throws when the hub cannot push now (then
     /// read instead); the stream ends or fails when the connection does.
     public func events() async throws -> AsyncThrowingStream<Job?, any Error> {
-        var request = HTTPClientRequest(url: HubRoute.events.url(on: membership.url))
-        request.headers.add(name: "Authorization", value: "Bearer \(membership.token)")
-        let response: HTTPClientResponse
+        let events: AsyncThrowingStream<HubPushEvent, any Error>
         do {
-            response = try await HTTPClient.shared.execute(request, timeout: .hours(24 * 365))
+            events = try await Self.events(on: membership.url, token: membership.token)
+        } catch let error as VolunteersError {
+            throw error
         } catch {
             throw VolunteersError(sentence: "The volunteers' hub did not answer.", status: nil)
-        }
-        guard response.status == .ok else {
-            throw VolunteersError(sentence: "The hub does not push now.", status: Int(response.status.code))
         }
         return AsyncThrowingStream { continuation in
             let reading = Task {
                 do {
-                    var reader = HubPushEvent.Reader()
-                    for try await buffer in response.body {
-                        for event in reader.read(buffer.readableBytesView) {
-                            switch event {
-                            case .ready: continuation.yield(nil)
-                            case let .job(reply): continuation.yield(Self.job(reply))
-                            case .gone, .keepAlive: break
-                            }
+                    for try await event in events {
+                        switch event {
+                        case .ready: continuation.yield(nil)
+                        case let .job(reply): continuation.yield(Self.job(reply))
+                        case .gone, .keepAlive: break
                         }
                     }
                     continuation.finish()
@@ -190,6 +184,36 @@ extension VolunteersClient {
         let response = try await client.execute(request, timeout: timeout)
         let data = try await response.body.collect(upTo: limit)
         return (Int(response.status.code), Data(buffer: data))
+    }
+
+    /// A member's stream of pushed events (`GET /api/events`) from the hub at `base`, read as it arrives, until the
+    /// connection ends or fails (thrown) or the reading task is cancelled. A refusal (401; 503 while the hub cannot
+    /// push) throws `VolunteersError` with its status and the hub's sentence; a transport failure throws as it comes.
+    /// Beacon (`events()`) and `beacon bench hub`'s thousands of pages both go through here.
+    public static func events(on base: String, token: String,
+                              client: HTTPClient = .shared) async throws -> AsyncThrowingStream<HubPushEvent, any Error> {
+        var request = HTTPClientRequest(url: HubRoute.events.url(on: base))
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        let response = try await client.execute(request, timeout: .hours(24 * 365))
+        guard response.status == .ok else {
+            let body = try? await response.body.collect(upTo: 1 << 16)
+            let reason = body.flatMap { try? HubJSON.decoder().decode(HubRefusal.self, from: Data(buffer: $0)) }?.error
+            throw VolunteersError(sentence: reason ?? "The hub does not push now.", status: Int(response.status.code))
+        }
+        return AsyncThrowingStream { continuation in
+            let reading = Task {
+                do {
+                    var reader = HubPushEvent.Reader()
+                    for try await buffer in response.body {
+                        for event in reader.read(buffer.readableBytesView) { continuation.yield(event) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in reading.cancel() }
+        }
     }
 }
 

@@ -2,9 +2,8 @@ import ArgumentParser
 import AsyncHTTPClient
 import BeaconCommandLine
 import BeaconHub
+import BeaconRuntime
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// How the simulated clients hear of changes: pushed events, as the page and Beacon use them, or reading on a timer,
 /// as they do when they cannot keep a stream.
@@ -30,30 +29,14 @@ final class BenchHubStreams: Sendable {
         try? await client.shutdown()
     }
 
-    /// The member's events from the instance at `base`, until the stream ends (nil), the connection fails (thrown)
-    /// or the task is cancelled. A refusal (no stream: 401, 503) is thrown as `HubCommandError`.
+    /// The member's events from the instance at `base` (`VolunteersClient.events`, on this client), until the
+    /// stream ends, the connection fails (thrown) or the task is cancelled. A refusal (no stream: 401, 503) is
+    /// thrown as `HubCommandError`, which `InstanceRoute` does not take for a dead instance.
     func events(_ base: String, token: String) async throws -> AsyncThrowingStream<HubPushEvent, any Error> {
-        var request = HTTPClientRequest(url: HubRoute.events.url(on: base))
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        let response = try await client.execute(request, timeout: .hours(24))
-        guard response.status == .ok else {
-            let body = try? await response.body.collect(upTo: 1 << 16)
-            let reason = body.flatMap { try? HubJSON.decoder().decode(HubRefusal.self, from: Data(buffer: $0)) }?.error
-            throw HubCommandError("GET /api/events answered \(response.status.code): \(reason ?? "no reason given")")
-        }
-        return AsyncThrowingStream { continuation in
-            let reading = Task {
-                do {
-                    var reader = HubPushEvent.Reader()
-                    for try await buffer in response.body {
-                        for event in reader.read(buffer.readableBytesView) { continuation.yield(event) }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in reading.cancel() }
+        do {
+            return try await VolunteersClient.events(on: base, token: token, client: client)
+        } catch let error as VolunteersError {
+            throw HubCommandError("GET /api/events answered \(error.status ?? 0): \(error.sentence)")
         }
     }
 }
