@@ -16,6 +16,12 @@ public struct HubPolicy: Sendable {
     public var waveInterval: Duration = .seconds(5)
 
     public init() {}
+
+    /// How many waves a job posted at `posted` has been offered in by `now` (1 at first): as the offers' query
+    /// counts them, so that an instance can tell when the next one comes due.
+    public func waves(postedAt posted: Date, now: Date = Date()) -> Int {
+        1 + Int(now.timeIntervalSince(posted) / waveInterval.seconds)
+    }
 }
 
 /// The hub's whole state, in PostgreSQL. Every operation is one statement or one transaction, so any number of hub
@@ -74,8 +80,6 @@ public struct HubDatabase: Sendable {
             .decode(Int.self))
     }
 
-    /// Where the server keeps its data (`SHOW data_directory`; a superuser's question): for a bench that stops and
-    /// starts a database on its own machine.
     /// Transactions committed and rolled back in this database since its statistics were reset (a call's statements
     /// commit together; most calls are one): what `beacon bench hub` counts queries a second by.
     public func transactionCount() async throws -> Int {
@@ -84,6 +88,8 @@ public struct HubDatabase: Sendable {
             """, logger: logger).decode(Int.self))
     }
 
+    /// Where the server keeps its data (`SHOW data_directory`; a superuser's question): for a bench that stops and
+    /// starts a database on its own machine.
     public func serverDataDirectory() async throws -> String {
         guard let directory = try await allElements(client.query("SHOW data_directory", logger: logger).decode(String.self)).first else {
             throw HubError.badRequest("The database did not say where its data is.")
@@ -187,10 +193,10 @@ public struct HubDatabase: Sendable {
 
     /// The same, asked with an idempotency key: a job this person opened with the same key is returned instead
     /// (`created` false) and nothing is opened, since the asking was repeated because its answer was lost. Two
-    /// instances given the same key at once open one job (a unique index decides).
+    /// instances given the same key at once open one job (a unique index decides, and the insert that loses finds
+    /// the winner's job).
     public func postJob(person: Int, objectName: String, language: String,
                         key: String) async throws -> (job: HubJob, created: Bool) {
-        if let earlier = try await job(person: person, key: key) { return (earlier, false) }
         if let job = try await insertJob(person: person, objectName: objectName, language: language, key: key) {
             return (job, true)
         }

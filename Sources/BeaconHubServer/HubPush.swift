@@ -31,9 +31,6 @@ public actor HubPush {
         self.database = database
     }
 
-    /// The members connected now (for tests and the bench).
-    public var subscriberCount: Int { subscribers.count }
-
     /// Whether this instance hears the database's announcements now; a client that connects while it does not is
     /// refused (503) and reads instead.
     public var isListening: Bool { listening }
@@ -93,10 +90,10 @@ public actor HubPush {
         }
         // The jobs open now, whose later waves are to be pushed: their waves so far are in the offers every client
         // reads on `.ready`.
-        let interval = Self.seconds(database.policy.waveInterval)
+        let policy = database.policy
         do {
             openJobs = Dictionary(uniqueKeysWithValues: try await database.openJobs().map { job in
-                (job.id, (job.created, 1 + Int(Date().timeIntervalSince(job.created) / interval)))
+                (job.id, (job.created, policy.waves(postedAt: job.created)))
             })
         } catch {
             logger.warning("hub push: the open jobs could not be read (\(HubDatabase.describe(error))); their later waves wait for a change")
@@ -114,17 +111,13 @@ public actor HubPush {
 
     /// Every second, the open jobs whose next wave came due are offered again (to the volunteers it adds).
     private func growWaves() async {
-        let interval = Self.seconds(database.policy.waveInterval)
+        let policy = database.policy
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
             let now = Date()
-            let due = openJobs.filter { 1 + Int(now.timeIntervalSince($0.value.created) / interval) > $0.value.waves }
+            let due = openJobs.filter { policy.waves(postedAt: $0.value.created, now: now) > $0.value.waves }
             for id in due.keys { await apply(.job(id), logger: nil) }
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Reads what `change` changed and pushes it to the members here who may see it.
@@ -162,8 +155,7 @@ public actor HubPush {
         }
         let offer = HubJobReply(job, marks: [])
         if job.state == .open {
-            let interval = Self.seconds(database.policy.waveInterval)
-            openJobs[id] = (job.created, 1 + Int(Date().timeIntervalSince(job.created) / interval))
+            openJobs[id] = (job.created, database.policy.waves(postedAt: job.created))
             guard subscribers.values.contains(where: { $0.member.role == .volunteer }) else { return }
             let wave = Set(try await database.offeredTo(job: id))
             for (key, subscriber) in subscribers where subscriber.member.role == .volunteer {

@@ -5,7 +5,8 @@ import Foundation
 
 /// The assistant's line to the person's volunteers' hub: carries out the session's requests (ask, photos, close) one
 /// after another on a task of its own, and watches the open request (taken, marks, closed) as the hub pushes it, or
-/// every second when it cannot, so no frame waits for the network. What the hub says comes back as events, taken by the runner between frames.
+/// every second when it cannot, so no frame waits for the network. What the hub says comes back as events, taken by
+/// the runner between frames.
 ///
 /// One request at a time, as the session keeps one. A photo asked for before the request is open waits for it; a
 /// request closed before the hub answered is closed as soon as it has a number.
