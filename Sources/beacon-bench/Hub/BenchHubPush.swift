@@ -87,15 +87,28 @@ extension BenchVolunteer {
     func runPushed(streams: BenchHubStreams) async {
         let client = BenchHubClient(http: http)
         var route = route
+        // A request being answered when the instance died: its taking may have gone through with the answer lost,
+        // and then it is this volunteer's, offered to nobody, until it is answered here (as `run` does with `holds`).
+        var answering: Int?
         while !Task.isCancelled {
             do {
                 let token = self.token, ledger = self.ledger
                 try await route.call { base in
+                    func answer(_ job: Int) async throws {
+                        await ledger.taken(job, at: .now)
+                        try await client.fetchPhoto(base, job: job, photo: 1, token: token)
+                        let mark = HubMarkKind.point(photo: 1, x: Double.random(in: 0.2...0.8), y: Double.random(in: 0.2...0.8))
+                        try await client.mark(base, job: job, mark, token: token)
+                    }
                     let events = try await streams.events(base, token: token)
                     var open: [Int: Int] = [:]
                     for try await event in events {
                         switch event {
                         case .ready:
+                            if let job = answering, try await client.holds(base, job: job, token: token) {
+                                try await answer(job)
+                            }
+                            answering = nil
                             let offers = try await client.offers(base, token: token)
                             await ledger.offered(offers.map(\.id), at: .now)
                             open = Dictionary(offers.map { ($0.id, $0.photos) }, uniquingKeysWith: { $1 })
@@ -112,11 +125,13 @@ extension BenchVolunteer {
                         // A request is answered once its photo is there; another volunteer may take it first.
                         for (job, photos) in open where photos > 0 {
                             open[job] = nil
-                            guard try await client.take(base, job: job, token: token) else { continue }
-                            await ledger.taken(job, at: .now)
-                            try await client.fetchPhoto(base, job: job, photo: 1, token: token)
-                            let mark = HubMarkKind.point(photo: 1, x: Double.random(in: 0.2...0.8), y: Double.random(in: 0.2...0.8))
-                            try await client.mark(base, job: job, mark, token: token)
+                            answering = job
+                            guard try await client.take(base, job: job, token: token) else {
+                                answering = nil
+                                continue
+                            }
+                            try await answer(job)
+                            answering = nil
                             break
                         }
                     }
