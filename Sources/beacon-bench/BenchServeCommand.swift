@@ -20,17 +20,23 @@ struct BenchServeCommand: AsyncParsableCommand {
             For each phone: cue latency (from sending a frame to receiving the guidance cue built on the detector's \
             look at that frame; median and p95) and detections a second. A machine "holds" N phones when every one \
             of them gets at least --hold-rate detections a second; the last lines say how many it held against the \
-            model-time limit, the phones one detection's median time allows at that rate (detections take turns \
-            on the model). The process's resident memory is sampled all along, to show whether it grows.
+            model-time limit: the phones that one detection's median time on every core (timed before and after \
+            the runs) allows at that rate if detections took turns one at a time. The server runs one \
+            single-thread detector per core side by side (--lanes), and the first line says what those lanes \
+            alone can do. The process's resident memory is sampled all along, to show whether it grows.
 
             Examples:
               beacon bench serve                           1 to 4 phones, 30 s each
+              beacon bench serve --phones 4,6,8,10,12      against the model-time limit
               beacon bench serve --phones 3 --seconds 600  a ten-minute run for memory
             """
     )
 
-    @Option(parsing: .upToNextOption, help: "How many phones, one run for each count.")
-    var phones: [Int] = [1, 2, 3, 4]
+    @Option(parsing: .upToNextOption, help: "How many phones, one run for each count (4,6,8 or 4 6 8).")
+    var phones: [PhoneCounts] = [PhoneCounts(counts: [1, 2, 3, 4])]
+
+    /// The counts as given, commas and spaces alike.
+    var phoneCounts: [Int] { phones.flatMap(\.counts) }
 
     @Option(help: "Seconds each run lasts.")
     var seconds: Double = 30
@@ -53,8 +59,14 @@ struct BenchServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between memory samples.")
     var memoryEvery: Double = 10
 
+    @Option(help: ArgumentHelp("Detections that run side by side, each on one thread (default: one per core, as beacon serve runs).",
+                               discussion: "--lanes 1 runs one detector on every core, as a single session does."))
+    var lanes: Int?
+
     func validate() throws {
-        guard !phones.isEmpty, phones.allSatisfy({ (1...32).contains($0) }) else { throw ValidationError("--phones takes counts from 1 to 32.") }
+        guard !phoneCounts.isEmpty, phoneCounts.allSatisfy({ (1...32).contains($0) }) else {
+            throw ValidationError("--phones takes counts from 1 to 32.")
+        }
         guard seconds >= 2 else { throw ValidationError("--seconds must be at least 2.") }
         guard fps > 0 && fps <= 30 else { throw ValidationError("--fps must be between 0 and 30.") }
     }
@@ -66,17 +78,24 @@ struct BenchServeCommand: AsyncParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-bench-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try composition.userData(dataDirectory: folder.path)
-        let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: nil)
-        _ = try engines.objectDetector()
+        let laneCount = lanes ?? ProcessInfo.processInfo.activeProcessorCount
+        let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: nil,
+                                                   detectionLanes: laneCount)
+        let decoded = try frames.prefix(8).map { try ImageDecoder().decode(Data($0), name: "frame") }
+        let alone = try composition.detector(DetectorSettings(model: model))
+        var limitTimes = try Self.detectionTimes(detector: alone, frames: decoded)
+        let ceiling = try Self.lanesCeiling(detector: engines.objectDetector(), lanes: laneCount, frames: decoded,
+                                            holdRate: holdRate)
         let host = PhoneSessionHost(composition: composition, engines: engines, store: store, fieldOfView: 60,
                                     transcript: StandardStreams())
-        let limit = try Self.modelTimeLimit(engines: engines, frames: frames, holdRate: holdRate)
         let memory = MemorySampler(every: memoryEvery)
         memory.start()
-        Console.line("Phones on loopback, each finding \(object) at \(fps.formatted()) fps for \(seconds.formatted()) s (\(frames.count) frames of \(URL(fileURLWithPath: video).lastPathComponent), \(model)):")
+        Console.line("Phones on loopback, each finding \(object) at \(fps.formatted()) fps for \(seconds.formatted()) s (\(frames.count) frames of \(URL(fileURLWithPath: video).lastPathComponent), \(model), \(laneCount) detection lane\(laneCount == 1 ? "" : "s")):")
+        Console.line(String(format: "The model alone, busy in every lane: %.1f detections a second, enough for %d phones at %@ Hz.",
+                            ceiling.rate, ceiling.phones, holdRate.formatted()))
         Console.line("phones  cue latency median   p95   detections/s (lowest … highest)   holds at \(holdRate.formatted()) Hz")
         var held = 0
-        for count in phones {
+        for count in phoneCounts {
             let results = try await runPhones(count, frames: frames, host: host)
             host.endAll()
             let latencies = results.flatMap(\.latencies)
@@ -88,6 +107,10 @@ struct BenchServeCommand: AsyncParsableCommand {
                                 rates.min() ?? 0, rates.max() ?? 0, holds ? "yes" : "no"))
         }
         memory.stop()
+        // Timed again after the runs: a machine shared with others is not equally fast all along, and the median of
+        // both sets is the fairer figure for the whole run.
+        limitTimes += try Self.detectionTimes(detector: alone, frames: decoded)
+        let limit = Self.modelTimeLimit(times: limitTimes, holdRate: holdRate)
         Console.line("This machine holds \(held) phone\(held == 1 ? "" : "s") at \(holdRate.formatted()) detections a second each.")
         // Detections take turns on the engine, so the model alone allows one phone per holdRate detections it can
         // make in a second; how close the server came to that says what everything else costs.
@@ -105,21 +128,45 @@ struct BenchServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The phones the detector's time alone allows: one detection of a phone's frame (decoded as the server does),
-    /// timed as the median of 20 after 3 to warm up, and how many phones that many detections a second serve.
-    static func modelTimeLimit(engines: AssistantEngines, frames: [[UInt8]], holdRate: Double) throws
-        -> (phones: Int, seconds: Double, runs: Int) {
-        let detector = try engines.objectDetector()
-        let decoded = try frames.prefix(8).map { try ImageDecoder().decode(Data($0), name: "frame") }
-        guard !decoded.isEmpty else { return (0, 0, 0) }
+    /// 20 timings of one detection of a phone's frame (decoded as the server does) by one detector on every core, as
+    /// a lone session runs it, after 3 to warm up.
+    static func detectionTimes(detector: any ObjectDetector, frames: [Frame]) throws -> [Double] {
+        guard !frames.isEmpty else { return [] }
         var times: [Double] = []
         for index in 0..<23 {
             let started = Monotonic.seconds()
-            _ = try detector.detect(decoded[index % decoded.count])
+            _ = try detector.detect(frames[index % frames.count])
             if index >= 3 { times.append(Monotonic.seconds() - started) }
         }
+        return times
+    }
+
+    /// The phones the detector's time alone allows: the median detection time, and how many phones that many
+    /// detections a second serve when detections take turns.
+    static func modelTimeLimit(times: [Double], holdRate: Double) -> (phones: Int, seconds: Double, runs: Int) {
         let median = percentile(times, 0.5)
         return (median > 0 ? Int(1 / (median * holdRate)) : 0, median, times.count)
+    }
+
+    /// What the server's detector does with nothing else running: one thread per lane detecting frames for 3 s, and
+    /// the phones that rate serves. The server cannot beat it, since decoding and guidance share the cores.
+    static func lanesCeiling(detector: any ObjectDetector, lanes: Int, frames: [Frame], holdRate: Double) throws
+        -> (rate: Double, phones: Int) {
+        guard !frames.isEmpty else { return (0, 0) }
+        for frame in frames.prefix(3) { _ = try detector.detect(frame) }
+        let counter = NSLock()
+        nonisolated(unsafe) var done = 0
+        let until = Monotonic.seconds() + 3
+        DispatchQueue.concurrentPerform(iterations: max(1, lanes)) { lane in
+            var index = lane
+            while Monotonic.seconds() < until {
+                _ = try? detector.detect(frames[index % frames.count])
+                index += lanes
+                counter.withLock { done += 1 }
+            }
+        }
+        let rate = Double(counter.withLock { done }) / 3
+        return (rate, Int(rate / holdRate))
     }
 
     /// One run: `count` phones pair, search and stream for `seconds`, then hang up.
@@ -182,6 +229,22 @@ struct BenchServeCommand: AsyncParsableCommand {
         }
         return try names.map { try [UInt8](Data(contentsOf: folder.appendingPathComponent($0))) }
     }
+}
+
+/// One `--phones` value: a count, or counts separated by commas.
+struct PhoneCounts: ExpressibleByArgument {
+    var counts: [Int]
+
+    init(counts: [Int]) { self.counts = counts }
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        let counts = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !counts.isEmpty, counts.count == parts.count else { return nil }
+        self.counts = counts
+    }
+
+    var defaultValueDescription: String { counts.map(String.init).joined(separator: " ") }
 }
 
 /// The phones' camera video is missing or unreadable.

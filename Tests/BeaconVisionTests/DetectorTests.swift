@@ -135,3 +135,86 @@ import Testing
         }
     }
 }
+
+/// The server's detector: single-thread copies of one model that run side by side.
+@Suite struct DetectorLanesTests {
+    @Test("Lanes detecting from four threads at once find what one detector finds, two at a time at most")
+    func lanesAgreeWithOneDetector() throws {
+        guard let runtime = SharedRuntime.get(), let frame = try DetectorTests.photo("bus.jpg") else { return }
+        guard let url = TestData.model("picodet_s_416_coco.onnx") else {
+            if TestData.required { Issue.record("model picodet_s_416_coco.onnx is missing") }
+            return
+        }
+        func single() throws -> YOLODetector {
+            try YOLODetector(session: InferenceSession(runtime: runtime, modelPath: url.path,
+                                                       options: SessionOptions(intraOpThreads: 1)))
+        }
+        let alone = try single()
+        let expected = try alone.detect(frame), expectedLabels = alone.labels
+        #expect(expected.contains { $0.label == "bus" })
+        let probe = ConcurrencyProbe()
+        let lanes = DetectorLanes(try (0..<2).map { _ in ProbedDetector(inner: try single(), probe: probe) })
+        #expect(lanes.count == 2)
+        #expect(lanes.labels == expectedLabels)
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<3 { results.add(Result { try lanes.detect(frame) }) }
+        }
+        let all = results.all
+        #expect(all.count == 12)
+        for result in all {
+            let found = try result.get()
+            #expect(found.map(\.label) == expected.map(\.label))
+            for (got, want) in zip(found, expected) { #expect(got.box == want.box) }
+        }
+        #expect(probe.most == 2, "at most two detections ran at once")
+        #expect(probe.metSecond, "the first detection waited for a second one to run beside it")
+    }
+
+    /// Counts detections running at once; the first one waits (up to 10 s) until a second is running beside it, so
+    /// lanes that ran one at a time would show here without any timing.
+    final class ConcurrencyProbe: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var now = 0
+        private var entered = 0
+        private var mostSeen = 0
+        private var met = false
+
+        func enter() {
+            condition.withLock {
+                now += 1
+                entered += 1
+                mostSeen = max(mostSeen, now)
+                if now >= 2 { met = true }
+                condition.broadcast()
+                if entered == 1 {
+                    let deadline = Date(timeIntervalSinceNow: 10)
+                    while !met && condition.wait(until: deadline) {}
+                }
+            }
+        }
+
+        func leave() { condition.withLock { now -= 1 } }
+        var most: Int { condition.withLock { mostSeen } }
+        var metSecond: Bool { condition.withLock { met } }
+    }
+
+    /// A detector that counts how many of its kind run at once.
+    struct ProbedDetector: ObjectDetector {
+        let inner: YOLODetector
+        let probe: ConcurrencyProbe
+        var labels: [String] { inner.labels }
+        func detect(_ frame: Frame) throws -> [Detection] {
+            probe.enter()
+            defer { probe.leave() }
+            return try inner.detect(frame)
+        }
+    }
+
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Result<[Detection], any Error>] = []
+        func add(_ result: Result<[Detection], any Error>) { lock.withLock { results.append(result) } }
+        var all: [Result<[Detection], any Error>] { lock.withLock { results } }
+    }
+}

@@ -26,6 +26,9 @@ public final class AssistantEngines: @unchecked Sendable {
 
     /// Whether an object search looks closer at zoomed tiles while nothing is locked.
     public let tiles: Bool
+    /// How many detections the object detector can run at once (`DetectorLanes`); sessions sharing these engines
+    /// take that many turns at a time.
+    public let detectionLanes: Int
     /// The person's taught things, when the session has a data folder to keep them in.
     public var taught: TaughtLookout?
     /// The data folder whose product list names products for "what is this" (nil: no list).
@@ -35,13 +38,15 @@ public final class AssistantEngines: @unchecked Sendable {
 
     /// `depth` is nil when no depth source was chosen (`--depth`); `hearing` builds the open-vocabulary recogniser's
     /// models (nil from it, or no `hearing`: not installed, and voice commands fall back to PocketSphinx).
-    public init(detector: @escaping () throws -> any ObjectDetector, textReader: @escaping () throws -> any TextRecognizer,
+    public init(detector: @escaping () throws -> any ObjectDetector, detectionLanes: Int = 1,
+         textReader: @escaping () throws -> any TextRecognizer,
          depth: (() throws -> any DepthEstimator)? = nil, hearing: (() throws -> SpeechHearing?)? = nil,
          naturalVoice: (() throws -> any WordTimedSpeechSynthesizer)? = nil,
          guesser: (() throws -> ThingGuesser?)? = nil, tiles: Bool = true) {
         makeNaturalVoice = naturalVoice
         makeGuesser = guesser
         makeDetector = detector
+        self.detectionLanes = max(1, detectionLanes)
         makeTextReader = textReader
         makeDepth = depth
         makeHearing = hearing

@@ -61,11 +61,22 @@ public struct Composition {
 
     /// The assistant's engines, built when a mode first asks for one: the object detector (a low threshold: the
     /// session's own confidence setting decides what is said), the page reader, and depth when one was chosen.
+    /// `detectionLanes` above 1 (a server with several phones) builds that many detectors that run side by side
+    /// (`DetectorLanes`), each on one thread (or the settings' threads), instead of one detector on every core.
     public func assistantEngines(detector detectorSettings: DetectorSettings, text: TextReaderSettings = TextReaderSettings(),
-                          depth: DepthSource?, depthSettings: DepthSettings = DepthSettings()) -> AssistantEngines {
+                          depth: DepthSource?, depthSettings: DepthSettings = DepthSettings(),
+                          detectionLanes: Int = 1) -> AssistantEngines {
         var lowered = detectorSettings
         lowered.confidence = min(detectorSettings.confidence ?? 1, 0.1)
-        return AssistantEngines(detector: { try detector(lowered) },
+        let lanes = max(1, detectionLanes)
+        let makeDetector: () throws -> any ObjectDetector
+        if lanes == 1 {
+            makeDetector = { try detector(lowered) }
+        } else {
+            lowered.threads = max(1, lowered.threads)
+            makeDetector = { [lowered] in DetectorLanes(try (0..<lanes).map { _ in try detector(lowered) }) }
+        }
+        return AssistantEngines(detector: makeDetector, detectionLanes: lanes,
                                 textReader: { try textReader(text, language: .automatic) },
                                 depth: depth.map { source in { try depthEstimator(source, settings: depthSettings) } },
                                 hearing: { try hearing() }, naturalVoice: { try speechSynthesizer(.natural) },

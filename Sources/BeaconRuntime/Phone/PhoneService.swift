@@ -83,7 +83,9 @@ public final class PhoneService: @unchecked Sendable {
         let store = try composition.userData(dataDirectory: options.dataDirectory)
         for file in store.setAside { transcript.note("beacon: \(file.sentence)") }
         // Walk mode on a phone estimates depth from its camera (the monocular model), built when first asked for.
-        let engines = composition.assistantEngines(detector: options.detector, depth: .model)
+        // Phones' detections run side by side: one single-thread detector per core, or per `--threads` cores.
+        let lanes = ProcessInfo.processInfo.activeProcessorCount / max(1, options.detector.threads)
+        let engines = composition.assistantEngines(detector: options.detector, depth: .model, detectionLanes: lanes)
         engines.taught = try composition.taughtLookout(store)
         engines.productsFolder = store.folder
         engines.warmUp(.objectDetector)

@@ -128,7 +128,7 @@ public final class PhoneSessionHost: PhoneSessionFactory, @unchecked Sendable {
     public let engines: AssistantEngines
     public let store: UserData
     public let power: any PowerSensor
-    public let turns = InferenceTurns()
+    public let turns: InferenceTurns
     public let sessionConfiguration: AssistantSession.Configuration
     public let transcript: any Transcript
 
@@ -137,6 +137,7 @@ public final class PhoneSessionHost: PhoneSessionFactory, @unchecked Sendable {
         self.transcript = transcript
         self.composition = composition
         self.engines = engines
+        turns = InferenceTurns(lanes: engines.detectionLanes)
         self.store = store
         power = composition.powerSensor()
         var configuration = AssistantSession.Configuration()

@@ -1,28 +1,70 @@
 import Foundation
 
-/// Turns at the machine's inference engines for every session it serves (phones on one `beacon serve`): one
-/// inference at a time, granted in the order asked, so a session that just had its turn waits behind the others
-/// and a slow phone never holds up another. Each session keeps only its newest frame, so waiting never queues work.
+/// Turns at the machine's inference engines for every session it serves (phones on one `beacon serve`): at most
+/// `lanes` inferences at a time, and the next free lane goes to the oldest ticket among those waiting, so a session
+/// that just had its turn waits behind the others and a slow phone never holds up another. Each session keeps only
+/// its newest frame, so waiting never queues work. More than one lane pays when the engines can run side by side
+/// (`DetectorLanes`: one single-thread detector per core).
+///
+/// A session takes its ticket as soon as its last turn ends (`ticket()`) and waits with it once it has a frame
+/// (`acquire(_:)`): the wait for the phone's next frame then overlaps the wait for a lane, and its place in line is
+/// still the one it earned.
 public final class InferenceTurns: @unchecked Sendable {
-    public init() {}
+    public let lanes: Int
+
+    public init(lanes: Int = 1) {
+        self.lanes = max(1, lanes)
+    }
+
+    /// A place in line; lower numbers go first.
+    public struct Ticket: Sendable {
+        fileprivate let number: Int
+    }
 
     private let condition = NSCondition()
     private var nextTicket = 0
-    private var nowServing = 0
+    /// Tickets whose holders wait in `acquire`.
+    private var waitingTickets: Set<Int> = []
+    private var running = 0
 
-    /// Waits for this caller's turn.
-    public func acquire() {
+    /// Takes a place in line now, to wait with later.
+    public func ticket() -> Ticket {
         condition.withLock {
-            let ticket = nextTicket
-            nextTicket += 1
-            while nowServing != ticket { condition.wait() }
+            defer { nextTicket += 1 }
+            return Ticket(number: nextTicket)
         }
     }
+
+    /// Waits for a turn with a new place at the end of the line.
+    public func acquire() {
+        acquire(ticket())
+    }
+
+    /// Waits until a lane is free and no older ticket is waiting.
+    public func acquire(_ ticket: Ticket) {
+        condition.withLock {
+            waitingTickets.insert(ticket.number)
+            while running >= lanes || ticket.number != waitingTickets.min() { condition.wait() }
+            waitingTickets.remove(ticket.number)
+            running += 1
+            // The next ticket may fit in a lane that is still free.
+            condition.broadcast()
+        }
+    }
+
+    /// How many wait for a turn now.
+    public var waiting: Int {
+        condition.withLock { waitingTickets.count }
+    }
+
+    /// Whether someone is waiting for a turn: extra work in a turn (a search's closer look at tiles) is then
+    /// another session's detection delayed.
+    public var othersAreWaiting: Bool { waiting > 0 }
 
     /// Ends the turn; the next in line goes.
     public func release() {
         condition.withLock {
-            nowServing += 1
+            running -= 1
             condition.broadcast()
         }
     }

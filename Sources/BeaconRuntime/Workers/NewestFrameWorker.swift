@@ -117,10 +117,12 @@ public final class NewestFrameWorker<Request: Sendable, Output: Sendable>: @unch
 
     private func run() {
         while true {
+            // The place in line is taken when the last turn ends, so waiting for the next frame does not cost it.
+            let ticket = turns?.ticket()
             guard waitForFrame() else { return }
             // The turn comes first and the frame after it, so the frame worked on is the newest when the turn came,
             // not one that aged while other sessions ran.
-            turns?.acquire()
+            if let turns, let ticket { turns.acquire(ticket) }
             // Only this thread takes the waiting frame, so after `waitForFrame` it is there unless the worker stopped.
             let job: (frame: Frame, offeredAt: Double, request: Request)? = condition.withLock {
                 if stopped { return nil }
@@ -167,9 +169,16 @@ extension NewestFrameWorker where Request == Bool, Output == [Detection] {
     /// Runs detection on a frame; the flag asks to look closer.
     public typealias Detect = @Sendable (Frame, _ lookCloser: Bool) throws -> [Detection]
 
+    /// With turns shared by several sessions, a closer look is taken only while nobody waits for a turn: tiles are
+    /// what spare model time buys, and every phone's full-frame look comes first.
     public convenience init(detect: @escaping Detect, turns: InferenceTurns? = nil,
                      onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {
-        self.init(name: "beacon-detector", work: detect, turns: turns, onResult: onResult)
+        let work: Detect = if let turns {
+            { frame, lookCloser in try detect(frame, lookCloser && !turns.othersAreWaiting) }
+        } else {
+            detect
+        }
+        self.init(name: "beacon-detector", work: work, turns: turns, onResult: onResult)
     }
 
     /// Offers a frame; it is detected as soon as the detector is free, unless a newer frame is offered first.
