@@ -276,12 +276,12 @@ public final class AssistantLiveLoop {
             textWorker = nil
             workerPurpose = purpose
             if let read = runner.liveReadText() {
-                textWorker = TextWorker(name: "beacon-text", work: { frame, _ in try read(frame) }, turns: turns) { [inbox] result in
+                textWorker = TextWorker(name: "beacon-text", work: { frame, _ in try read(frame) }, turns: turns, onResult: { [inbox] result in
                     switch result {
                     case .success(let reading): inbox.post(.textLines(reading))
                     case .failure(let error): inbox.post(.failed(error))
                     }
-                }
+                })
                 textWorker?.limit(to: runner.paceLimits)
             } else if let detect = runner.liveDetect() {
                 worker = DetectorWorker(detect: detect, turns: turns) { [inbox] result in

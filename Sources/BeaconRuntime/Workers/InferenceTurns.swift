@@ -40,15 +40,21 @@ public final class InferenceTurns: @unchecked Sendable {
         acquire(ticket())
     }
 
-    /// Waits until a lane is free and no older ticket is waiting.
-    public func acquire(_ ticket: Ticket) {
+    /// Waits until a lane is free and no older ticket is waiting; returns whether it had to wait.
+    @discardableResult
+    public func acquire(_ ticket: Ticket) -> Bool {
         condition.withLock {
             waitingTickets.insert(ticket.number)
-            while running >= lanes || ticket.number != waitingTickets.min() { condition.wait() }
+            var waited = false
+            while running >= lanes || ticket.number != waitingTickets.min() {
+                waited = true
+                condition.wait()
+            }
             waitingTickets.remove(ticket.number)
             running += 1
             // The next ticket may fit in a lane that is still free.
             condition.broadcast()
+            return waited
         }
     }
 

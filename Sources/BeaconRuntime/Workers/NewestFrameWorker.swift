@@ -42,11 +42,17 @@ public final class NewestFrameWorker<Request: Sendable, Output: Sendable>: @unch
     /// Turns shared with other sessions' workers (phones on one server); nil: this worker has the engine to itself.
     private let turns: InferenceTurns?
 
-    /// `name` names the thread ("beacon-detector", "beacon-depth").
+    /// What a request becomes in a contended turn (one it had to wait for, or with others waiting behind it).
+    private let whenContended: (@Sendable (Request) -> Request)?
+
+    /// `name` names the thread ("beacon-detector", "beacon-depth"); `whenContended` lowers a request's demands when
+    /// the turns are contended (nil: the request stands).
     public init(name: String, work: @escaping Work, turns: InferenceTurns? = nil,
+         whenContended: (@Sendable (Request) -> Request)? = nil,
          onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {
         self.work = work
         self.turns = turns
+        self.whenContended = whenContended
         self.onResult = onResult
         let thread = Thread { [weak self] in self?.run() }
         thread.name = name
@@ -122,7 +128,8 @@ public final class NewestFrameWorker<Request: Sendable, Output: Sendable>: @unch
             guard waitForFrame() else { return }
             // The turn comes first and the frame after it, so the frame worked on is the newest when the turn came,
             // not one that aged while other sessions ran.
-            if let turns, let ticket { turns.acquire(ticket) }
+            var contended = false
+            if let turns, let ticket { contended = turns.acquire(ticket) }
             // Only this thread takes the waiting frame, so after `waitForFrame` it is there unless the worker stopped.
             let job: (frame: Frame, offeredAt: Double, request: Request)? = condition.withLock {
                 if stopped { return nil }
@@ -137,7 +144,9 @@ public final class NewestFrameWorker<Request: Sendable, Output: Sendable>: @unch
             defer { turns?.release() }
             let start = Monotonic.seconds()
             do {
-                let output = try work(job.frame, job.request)
+                var request = job.request
+                if let whenContended, let turns, contended || turns.othersAreWaiting { request = whenContended(request) }
+                let output = try work(job.frame, request)
                 let end = Monotonic.seconds()
                 let result = Result(frame: job.frame, output: output, offeredAt: job.offeredAt, finishedAt: end,
                                     seconds: end - start)
@@ -169,16 +178,11 @@ extension NewestFrameWorker where Request == Bool, Output == [Detection] {
     /// Runs detection on a frame; the flag asks to look closer.
     public typealias Detect = @Sendable (Frame, _ lookCloser: Bool) throws -> [Detection]
 
-    /// With turns shared by several sessions, a closer look is taken only while nobody waits for a turn: tiles are
-    /// what spare model time buys, and every phone's full-frame look comes first.
+    /// With turns shared by several sessions, a closer look is taken only in a turn that came at once with nobody
+    /// waiting behind it: tiles are what spare model time buys, and every phone's full-frame look comes first.
     public convenience init(detect: @escaping Detect, turns: InferenceTurns? = nil,
                      onResult: (@Sendable (Swift.Result<Result, Error>) -> Void)? = nil) {
-        let work: Detect = if let turns {
-            { frame, lookCloser in try detect(frame, lookCloser && !turns.othersAreWaiting) }
-        } else {
-            detect
-        }
-        self.init(name: "beacon-detector", work: work, turns: turns, onResult: onResult)
+        self.init(name: "beacon-detector", work: detect, turns: turns, whenContended: { _ in false }, onResult: onResult)
     }
 
     /// Offers a frame; it is detected as soon as the detector is free, unless a newer frame is offered first.
