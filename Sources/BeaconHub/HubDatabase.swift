@@ -322,14 +322,16 @@ public struct HubDatabase: Sendable {
     ///
     /// One UPDATE: of two instances taking at once, the second waits for the first's row lock, re-checks
     /// `state = 'open'` on the row the first committed, and matches nothing. A job whose lease ran out counts as open,
-    /// so it can be taken again even before `expireLeases` has run.
+    /// so it can be taken again even before `expireLeases` has run. The volunteer who holds it may take it again (the
+    /// answer to the first taking was lost with an instance): that renews the lease and answers the job.
     public func take(job id: Int, volunteer: Int) async throws -> HubJob? {
         let rows = try await client.query("""
             WITH taken AS (
                 UPDATE jobs j SET state = 'taken', taken_by = v.id, last_activity_at = now(),
                     lease_until = now() + make_interval(secs => \(policy.lease.seconds))
                 FROM members v, members p
-                WHERE j.id = \(id) AND (j.state = 'open' OR (j.state = 'taken' AND j.lease_until < now()))
+                WHERE j.id = \(id)
+                  AND (j.state = 'open' OR (j.state = 'taken' AND (j.lease_until < now() OR j.taken_by = \(volunteer))))
                   AND v.id = \(volunteer) AND v.role = 'volunteer' AND NOT v.blocked AND j.language = ANY (v.languages)
                   AND p.id = j.person_id AND NOT p.blocked
                 RETURNING j.*)

@@ -134,6 +134,12 @@ struct HubDatabaseTests {
             #expect(try await hub.first.job(job.id)?.takenBy == taken.takenBy)
             #expect(try await hub.first.offers(volunteer: bob.member.id).isEmpty)
             #expect(try await hub.first.offers(volunteer: ann.member.id).isEmpty)
+
+            // The winner asking again (its answer was lost with an instance) gets the job again; the loser still not.
+            let winner = taken.takenBy == ann.member.id ? ann : bob, loser = winner.member.id == ann.member.id ? bob : ann
+            let again = try await hub.first.take(job: job.id, volunteer: winner.member.id)
+            #expect(again?.takenBy == winner.member.id && again?.state == .taken)
+            #expect(try await hub.second.take(job: job.id, volunteer: loser.member.id) == nil)
         }
     }
 

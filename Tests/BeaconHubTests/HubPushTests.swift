@@ -125,10 +125,12 @@ struct HubPushTests {
             for name in ["Bo", "Cy", "Dee"] { volunteers.append(try await hub.join(.volunteer, name)) }
             let streams = await volunteers.asyncMap { Events(await push.subscribe($0.member).events) }
             for events in streams { #expect(try await events.next() == .ready) }
+            let asked = Date()
             let job = try await hub.second.postJob(person: person.member.id, objectName: "my keys", language: "en")
             // The waves' order is the database's (`offeredTo`); each volunteer hears of the job when theirs comes.
             let order = try await hub.first.offeredTo(job: job.id)
-            #expect(order.count == 1)
+            // One wave a second: a loaded machine may have taken longer than that to ask, never more waves than due.
+            #expect(order.count >= 1 && order.count <= policy.waves(postedAt: asked, now: Date()), "\(order.count)")
             for (index, volunteer) in volunteers.enumerated() {
                 #expect(try await streams[index].job().id == job.id, "\(volunteer.member.displayName) was never offered it")
             }

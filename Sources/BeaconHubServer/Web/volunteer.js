@@ -203,7 +203,13 @@ function removeOffer(id) {
 async function takeJob(id) {
   // Its taking is pushed too, maybe before this answer: it is not "taken by another helper".
   state.taking = id;
-  const response = await api("/api/jobs/" + id + "/take", { method: "POST" }).finally(() => { state.taking = null; });
+  let response;
+  try {
+    response = await takeOnce(id);
+  } finally {
+    state.taking = null;
+  }
+  if (!response) { say("The hub did not answer; try again."); refreshOffers(); return; }
   if (!response.ok) { say(await errorOf(response)); refreshOffers(); return; }
   const job = await response.json();
   stopTimers();
@@ -217,6 +223,20 @@ async function takeJob(id) {
   say("You are helping find " + job.object + ".");
   refreshJob();
   state.timers.push(setInterval(heartbeat, 20000));
+}
+
+// A take whose answer was lost (its instance died) may still have gone through: asked again, the hub answers the
+// holder with the job. Null when neither asking was answered.
+async function takeOnce(id) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return await api("/api/jobs/" + id + "/take", { method: "POST" });
+    } catch (error) {
+      if (error.message === "signed out") return null;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+  return null;
 }
 
 // The job
