@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Builds a `beacon bench taught` folder of five look-alike phones from CORe50's montage, at run time.
+
+    python3 scripts/core50_lookalikes.py MONTAGE.jpg ../shared/testdata/taught/distractors OUT
+    beacon bench taught OUT
+
+MONTAGE.jpg is CORe50's imgs/output.jpg (gh-pages branch of github.com/vlomonaco/core50, CC BY 4.0; for example
+`git -C MIRROR show gh-pages:imgs/output.jpg > montage.jpg`). The tiles and which phone each shows are in
+scripts/data/core50-lookalike-phones.csv. Each find tile's box is the whole tile: the measure is the name. The
+distractors are copied from the folder given, leaving out any tile that is one of the phones here. Nothing is kept
+in the repository: the folder is made where you say, from the montage you have.
+"""
+import csv
+import os
+import shutil
+import sys
+
+from PIL import Image
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    montage_path, distractors, out = sys.argv[1:]
+    labels = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "core50-lookalike-phones.csv")
+    rows = list(csv.DictReader(line for line in open(labels) if not line.startswith("#")))
+    montage = Image.open(montage_path)
+    if montage.size != (3840, 1280):
+        sys.exit(f"{montage_path} is {montage.size[0]}x{montage.size[1]}; CORe50's montage is 3840x1280.")
+    if os.path.exists(out):
+        sys.exit(f"{out} exists already; give a new folder.")
+    boxes = ["file,object,x1,y1,x2,y2"]
+    for row in rows:
+        r, c = map(int, row["tile"][1:].split("c"))
+        folder = os.path.join(out, row["phone"], row["use"])
+        os.makedirs(folder, exist_ok=True)
+        name = f"core50_tile_{row['tile']}.jpg"
+        montage.crop((128 * c, 128 * r, 128 * c + 128, 128 * r + 128)).save(os.path.join(folder, name), quality=95)
+        if row["use"] == "find":
+            boxes.append(f"{row['phone']}/find/{name},{row['phone']},0,0,128,128")
+    with open(os.path.join(out, "all_boxes.csv"), "w") as file:
+        file.write("\n".join(boxes) + "\n")
+    phones = {f"core50_tile_{row['tile']}.jpg" for row in rows}
+    os.makedirs(os.path.join(out, "distractors"))
+    for name in sorted(os.listdir(distractors)):
+        if name.endswith((".jpg", ".png")) and name not in phones:
+            shutil.copy(os.path.join(distractors, name), os.path.join(out, "distractors", name))
+    print(f"{out}: {len(set(r['phone'] for r in rows))} phones, "
+          f"{sum(r['use'] == 'teach' for r in rows)} teaching views, {len(boxes) - 1} scenes, "
+          f"{len(os.listdir(os.path.join(out, 'distractors')))} distractors")
+
+
+if __name__ == "__main__":
+    main()
