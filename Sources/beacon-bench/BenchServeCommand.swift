@@ -20,8 +20,8 @@ struct BenchServeCommand: AsyncParsableCommand {
             For each phone: cue latency (from sending a frame to receiving the guidance cue built on the detector's \
             look at that frame; median and p95), detections a second once every phone has started (after the first \
             5 s, or a quarter of a short run) and how long the slowest took to its first cue. A machine "holds" N \
-            phones when every one \
-            of them gets at least --hold-rate detections a second; the last lines say how many it held against the \
+            phones when every one of them gets at least --hold-rate detections a second; the last lines say how \
+            many it held against the \
             model-time limit: the phones that one detection's median time on every core (timed before and after \
             the runs) allows at that rate if detections took turns one at a time. The server runs one \
             single-thread detector per core side by side (--lanes), and the first line says what those lanes \
@@ -80,7 +80,7 @@ struct BenchServeCommand: AsyncParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-bench-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try composition.userData(dataDirectory: folder.path)
-        let laneCount = lanes ?? ProcessInfo.processInfo.activeProcessorCount
+        let laneCount = lanes ?? DetectorSettings(model: model).serverLanes
         let engines = composition.assistantEngines(detector: DetectorSettings(model: model), depth: nil,
                                                    detectionLanes: laneCount)
         let decoded = try frames.prefix(8).map { try ImageDecoder().decode(Data($0), name: "frame") }
@@ -262,8 +262,6 @@ struct FramesUnavailable: UserFacingError {
 /// What one simulated phone saw.
 struct PhoneRun: Sendable {
     var latencies: [Double]
-    var detections: Int
-    var framesSent: Int
     /// When each detection's first cue came, in seconds from the first frame sent.
     var cueTimes: [Double]
 }
@@ -324,14 +322,10 @@ final class PhoneRunState: @unchecked Sendable {
     private var sentAt: [Int: Double] = [:]
     private var seen: Set<Int> = []
     private var latencies: [Double] = []
-    private var framesSent = 0
     private var cueTimes: [Double] = []
 
     func sent(_ number: Int, at time: Double) {
-        lock.withLock {
-            sentAt[number] = time
-            framesSent = number
-        }
+        lock.withLock { sentAt[number] = time }
     }
 
     func cue(lookedAt frame: Int, at time: Double) {
@@ -345,8 +339,7 @@ final class PhoneRunState: @unchecked Sendable {
     var result: PhoneRun {
         lock.withLock {
             let start = sentAt[1] ?? 0
-            return PhoneRun(latencies: latencies, detections: seen.count, framesSent: framesSent,
-                            cueTimes: cueTimes.map { $0 - start })
+            return PhoneRun(latencies: latencies, cueTimes: cueTimes.map { $0 - start })
         }
     }
 }

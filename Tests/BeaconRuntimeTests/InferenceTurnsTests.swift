@@ -51,7 +51,7 @@ struct InferenceTurnsTests {
         #expect(turns.waiting == 0)
     }
 
-    @Test("A search looks closer only while nobody else waits for a turn")
+    @Test("A search looks closer only in a turn that came at once with nobody waiting behind it")
     func closerLookOnlyWithSpareTurns() throws {
         let turns = InferenceTurns(lanes: 1)
         let asked = Order()

@@ -205,7 +205,7 @@ async function takeJob(id) {
   state.taking = id;
   let response;
   try {
-    response = await takeOnce(id);
+    response = await askToTake(id);
   } finally {
     state.taking = null;
   }
@@ -225,15 +225,15 @@ async function takeJob(id) {
   state.timers.push(setInterval(heartbeat, 20000));
 }
 
-// A take whose answer was lost (its instance died) may still have gone through: asked again, the hub answers the
-// holder with the job. Null when neither asking was answered.
-async function takeOnce(id) {
-  for (let attempt = 0; attempt < 2; attempt++) {
+// A take whose answer was lost (its instance died) may still have gone through: asked again 2 s later, the hub
+// answers the holder with the job. Null when neither asking was answered; signing out ends it as any call does.
+async function askToTake(id) {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 2000));
     try {
       return await api("/api/jobs/" + id + "/take", { method: "POST" });
     } catch (error) {
-      if (error.message === "signed out") return null;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (error.message === "signed out") throw error;
     }
   }
   return null;

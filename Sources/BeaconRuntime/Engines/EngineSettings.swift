@@ -2,6 +2,7 @@ import BeaconAudio
 import BeaconCore
 import BeaconMedia
 import BeaconVision
+import Foundation
 
 /// Which object detector runs and how. Beacon's defaults live here; the command line's options map onto it.
 public struct DetectorSettings: Sendable, Hashable {
@@ -21,6 +22,12 @@ public struct DetectorSettings: Sendable, Hashable {
         self.confidence = confidence
         self.iou = iou
         self.threads = threads
+    }
+
+    /// Detectors a server with several phones runs side by side (`DetectorLanes`): one single-thread detector per
+    /// core, or one per `threads` cores when threads were given.
+    public var serverLanes: Int {
+        max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, threads))
     }
 
     /// The thresholds for a model of `family`: the confidence given, else the family's calibrated one.

@@ -84,8 +84,8 @@ public final class PhoneService: @unchecked Sendable {
         for file in store.setAside { transcript.note("beacon: \(file.sentence)") }
         // Walk mode on a phone estimates depth from its camera (the monocular model), built when first asked for.
         // Phones' detections run side by side: one single-thread detector per core, or per `--threads` cores.
-        let lanes = ProcessInfo.processInfo.activeProcessorCount / max(1, options.detector.threads)
-        let engines = composition.assistantEngines(detector: options.detector, depth: .model, detectionLanes: lanes)
+        let engines = composition.assistantEngines(detector: options.detector, depth: .model,
+                                                   detectionLanes: options.detector.serverLanes)
         engines.taught = try composition.taughtLookout(store)
         engines.productsFolder = store.folder
         engines.warmUp(.objectDetector)
