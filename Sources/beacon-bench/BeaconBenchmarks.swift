@@ -14,7 +14,7 @@ struct BeaconBenchmarks: AsyncParsableCommand {
         subcommands: [BenchDetectCommand.self, BenchHubCommand.self, BenchRideCommand.self, BenchTaughtCommand.self, BenchPipelineCommand.self, BenchTilesCommand.self, BenchGuidanceCommand.self, BenchOCRCommand.self, BenchReadCommand.self,
                       BenchFramesCommand.self, BenchMotionCommand.self, BenchStartupCommand.self, BenchExploreCommand.self,
                       BenchFallsCommand.self, BenchWalkCommand.self, BenchDepthCommand.self, BenchServeCommand.self,
-                      BenchVoiceCommand.self, BenchSpeechCommand.self, BenchIdentifyCommand.self]
+                      BenchVoiceCommand.self, BenchSpeechCommand.self, BenchIdentifyCommand.self, BenchColourCommand.self]
     )
 
     static func main() async { await mainTellingFailures(as: "beacon") }

@@ -91,8 +91,11 @@ public enum ColourNamer {
     /// The middle of the picture: where a person aims the camera at a thing held up or put in front of it.
     public static let middle = NormalizedRect(x: 0.35, y: 0.35, width: 0.3, height: 0.3)
 
-    /// The index in `ColourName.all` of the name `lab` votes for: by hue when it has colour, else by lightness.
-    static func vote(_ lab: CIELAB) -> Int {
+    /// The index in `ColourName.all` of the name `measured` votes for: by hue when it has colour, else by lightness,
+    /// once its lightness is taken from the range of real surfaces to the survey's (`surfaceBlack`, `surfaceWhite`).
+    static func vote(_ measured: CIELAB) -> Int {
+        var lab = measured
+        lab.l = min(100, max(0, (lab.l - surfaceBlack) / (surfaceWhite - surfaceBlack) * 100))
         let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot() * chromaGain
         var best = 0, bestDistance = Double.infinity
         // Saturation (chroma for its lightness), not chroma alone: a brown ball in shade has little chroma but
@@ -135,10 +138,12 @@ public enum ColourNamer {
     // MARK: tuning
 
     // The weights were chosen before measuring, from the scale of CIELAB. The exposure, chroma gain and saturation
-    // were chosen on 71 CORe50 montage tiles of other things than those in ../shared/testdata/taught (hand-labelled
-    // from what the middle of each shows; see the note of stop 44) and reported on the 18 of ColourNamerTests:
-    // before, 23 of 71 right and 28 said surely wrong there, 6 of 18 and 5 here; with them, 24 of 71 and 13, 6 of 18
-    // and 2. No setting tried named more right; they make Beacon say "not sure" where it was wrong.
+    // (stop 44) and the surface lightness (stop 46) were chosen on 71 CORe50 montage tiles of other things than those
+    // in ../shared/testdata/taught (hand-labelled from what the middle of each shows:
+    // scripts/data/core50-montage-colours.csv, `beacon bench colour`) and reported on the 18 of ColourNamerTests:
+    // before, 23 of 71 right and 28 said surely wrong there, 6 of 18 and 5 here; with the first three, 24 of 71 and
+    // 13, 6 of 18 and 2; with the surface lightness too, 37 of 71 and 5, 7 of 18 and none. They make Beacon say "not
+    // sure" where it was wrong, and name black and white things as a person does.
     /// Below this chroma (after `chromaGain`) a pixel is black, grey or white…
     static let chromaToHaveHue = 8.0
     /// …and below this chroma for each unit of lightness (L*): a pale tint of a white thing in shade.
@@ -149,6 +154,14 @@ public enum ColourNamer {
     static let brightShare = 0.98
     /// A dark picture is brightened at most this much: it may be dark because the room is.
     static let maximumExposureGain = 2.0
+    /// Real surfaces span less lightness than a screen: black plastic or cloth reflects 3–5 % of the light (L* 20–27)
+    /// and a white cup in a room's light, exposed for middle grey, is L* 75–90; the survey's black is L* 0 and its
+    /// white 100. Lightness is stretched from this range to the survey's before naming, as chroma is by
+    /// `chromaGain`: without it black things were "dark grey" or a dark hue, and white things "light grey". Chosen
+    /// on the 71 montage tiles (`beacon bench colour`; black 15–30 by 5, white 70–88): 25 and 75 named 37 right and
+    /// 5 surely wrong there (24 and 13 before); on the 18 of ColourNamerTests, 7 right and none surely wrong (6 and 2).
+    static let surfaceBlack = 25.0
+    static let surfaceWhite = 75.0
     /// A radian of hue counts as 60 units of CIELAB, half a unit of lightness as one, and a doubling of chroma as 14.
     static let hueWeight = 60.0
     static let lightnessWeight = 0.5
