@@ -28,6 +28,11 @@ struct BenchColourCommand: ParsableCommand {
     @Option(help: "The labels (CSV: file, colours separated by spaces, optional x1, y1, x2, y2); FOLDER/colours.csv when not given.")
     var labels: String?
 
+    /// Why the labelled pictures cannot be scored, in one sentence.
+    struct LabelsProblem: UserFacingError {
+        let sentence: String
+    }
+
     struct Score {
         var right = 0, wrong = 0, unsure = 0
         var pictures: Int { right + wrong + unsure }
@@ -37,15 +42,15 @@ struct BenchColourCommand: ParsableCommand {
         let root = URL(fileURLWithPath: folder)
         let labelsFile = labels.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("colours.csv")
         guard let text = try? String(contentsOf: labelsFile, encoding: .utf8) else {
-            throw ValidationError("Cannot read \(labelsFile.path); give --labels or a folder with colours.csv.")
+            throw LabelsProblem(sentence: "Cannot read \(labelsFile.path); give --labels or a folder with colours.csv.")
         }
         let rows = CSV.rows(text).filter { !($0.first ?? "").hasPrefix("#") && $0.count >= 2 }.dropFirst()
-        guard !rows.isEmpty else { throw ValidationError("\(labelsFile.path) lists no pictures.") }
+        guard !rows.isEmpty else { throw LabelsProblem(sentence: "\(labelsFile.path) lists no pictures.") }
         let decoder = ImageDecoder()
         var scores = [Score(), Score()], milliseconds: [Double] = []
         for (index, row) in rows.enumerated() {
             let expected = Set(row[1].split(separator: " ").compactMap { ColourName.Basic(rawValue: String($0)) })
-            guard !expected.isEmpty else { throw ValidationError("\(row[0]): no colour Beacon knows in \"\(row[1])\".") }
+            guard !expected.isEmpty else { throw LabelsProblem(sentence: "\(row[0]): no colour Beacon knows in \"\(row[1])\".") }
             let frame = try decoder.decode(contentsOf: root.appendingPathComponent(row[0]))
             var patch = ColourNamer.middle
             if row.count >= 6, let x1 = Double(row[2]), let y1 = Double(row[3]), let x2 = Double(row[4]), let y2 = Double(row[5]) {
