@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Builds a `beacon bench taught` folder of five look-alike phones from CORe50's montage, at run time.
 
-    python3 scripts/core50_lookalikes.py MONTAGE.jpg ../shared/testdata/taught/distractors OUT
+    python3 scripts/core50_lookalikes.py MONTAGE.jpg ../shared/testdata/taught OUT
     beacon bench taught OUT
 
 MONTAGE.jpg is CORe50's imgs/output.jpg (gh-pages branch of github.com/vlomonaco/core50, CC BY 4.0; for example
 `git -C MIRROR show gh-pages:imgs/output.jpg > montage.jpg`). The tiles and which phone each shows are in
 scripts/data/core50-lookalike-phones.csv. Each find tile's box is the whole tile: the measure is the name. The
-distractors are copied from the folder given, leaving out any tile that is one of the phones here. Nothing is kept
-in the repository: the folder is made where you say, from the montage you have.
+distractors are copied from the taught folder given (or from the distractors folder given, as before), leaving out
+any tile that is one of the phones here. Given the taught folder, its two big CORe50 photos are scenes too
+(scripts/data/core50-lookalike-photos.csv): three of the phones side by side on a shelf, and one half hidden in a
+bag; each is copied into the find folder of every phone it shows, and all_boxes.csv lists them all. Nothing is kept
+in the repository: the folder is made where you say, from the montage and the files you have.
 """
 import csv
 import os
@@ -21,7 +24,9 @@ from PIL import Image
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
-    montage_path, distractors, out = sys.argv[1:]
+    montage_path, given, out = sys.argv[1:]
+    taught = given if os.path.isdir(os.path.join(given, "distractors")) else None
+    distractors = os.path.join(given, "distractors") if taught else given
     labels = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "core50-lookalike-phones.csv")
     rows = list(csv.DictReader(line for line in open(labels) if not line.startswith("#")))
     montage = Image.open(montage_path)
@@ -38,6 +43,23 @@ def main():
         montage.crop((128 * c, 128 * r, 128 * c + 128, 128 * r + 128)).save(os.path.join(folder, name), quality=95)
         if row["use"] == "find":
             boxes.append(f"{row['phone']}/find/{name},{row['phone']},0,0,128,128")
+    photos = 0
+    if taught:
+        places = os.path.join(os.path.dirname(labels), "core50-lookalike-photos.csv")
+        shown = list(csv.DictReader(line for line in open(places) if not line.startswith("#")))
+        for row in shown:
+            source = os.path.join(taught, "phone_red_nokia", "find", row["photo"])
+            if not os.path.exists(source):
+                sys.exit(f"{source} is missing; give ../shared/testdata/taught.")
+            folder = os.path.join(out, row["phone"], "find")
+            os.makedirs(folder, exist_ok=True)
+            shutil.copy(source, os.path.join(folder, row["photo"]))
+            photos += 1
+            # Every phone the photo shows, under this copy's name.
+            for other in shown:
+                if other["photo"] == row["photo"]:
+                    boxes.append(f"{row['phone']}/find/{row['photo']},{other['phone']},"
+                                 f"{other['x1']},{other['y1']},{other['x2']},{other['y2']}")
     with open(os.path.join(out, "all_boxes.csv"), "w") as file:
         file.write("\n".join(boxes) + "\n")
     phones = {f"core50_tile_{row['tile']}.jpg" for row in rows}
@@ -46,7 +68,8 @@ def main():
         if name.endswith((".jpg", ".png")) and name not in phones:
             shutil.copy(os.path.join(distractors, name), os.path.join(out, "distractors", name))
     print(f"{out}: {len(set(r['phone'] for r in rows))} phones, "
-          f"{sum(r['use'] == 'teach' for r in rows)} teaching views, {len(boxes) - 1} scenes, "
+          f"{sum(r['use'] == 'teach' for r in rows)} teaching views, "
+          f"{sum(r['use'] == 'find' for r in rows) + photos} scenes ({photos} of them big photos), "
           f"{len(os.listdir(os.path.join(out, 'distractors')))} distractors")
 
 
