@@ -192,12 +192,14 @@ import Testing
         // Two proposals both of the keys have nothing to stand out from among themselves…
         #expect(taught.identify(proposals: [keys, keys]).allSatisfy { $0 == nil })
         // …but do from the picture's background (the shelf, axis 5, and what all of it shares, axis 6) when the
-        // detector's other boxes are other things (a cup, axis 1; a book, axis 2). The tiles are named too: none is.
+        // detector's other boxes are other things (a cup, axis 1; a book, axis 2). The tiles are the reference, not
+        // named: only the proposals get an answer.
         let shelf = mixed([5: 0.6, 6: 0.8])
         let tiles = [shelf, shelf, mixed([5: 0.5, 6: 0.8, 4: 0.3])]
         let room = taught.identify(proposals: [mixed([1: 0.6, 6: 0.8]), keys, mixed([2: 0.6, 6: 0.8])], reference: tiles)
-        #expect(room.count == 6)
-        #expect(room.map { $0?.name } == [nil, "keys", nil, nil, nil, nil])
+        #expect(room.map { $0?.name } == [nil, "keys", nil])
+        // A tile that is the keys (the corner of a picture, say) is still not named: a tile is not a thing.
+        #expect(taught.identify(proposals: [mixed([1: 0.6, 6: 0.8])], reference: tiles + [keys]).allSatisfy { $0 == nil })
         // Held up close, every box is of the one thing: it stands out from the wall behind it whatever it is, but
         // not from its own boxes, and a look-alike held up is not taken for the keys.
         #expect(taught.identify(proposals: [keys, keys], reference: tiles).allSatisfy { $0 == nil })

@@ -229,22 +229,25 @@ public struct TaughtObjects: Sendable {
         scores[best] - (scores.indices.filter { $0 != best }.map { scores[$0] }.max() ?? -1)
     }
 
-    /// The taught objects the regions of one picture show, in order (nil: none): the `proposals`, then the regions
-    /// of `reference` (a still picture's tiles or a view's quarters, `TaughtProposals.plan`; looked at too). Each is
-    /// also judged against what the whole picture shares, so that it does not count: without a reference, against the
-    /// proposals' mean (a single proposal has nothing to stand out from and is judged alone); with one, against the
-    /// reference's mean, and against the proposals' mean as well at the lower `Configuration.boxContrast`.
+    /// The taught objects the `proposals` of one picture show, in order (nil: none). Each is also judged against what
+    /// the whole picture shares, so that it does not count: without a reference, against the proposals' mean (a single
+    /// proposal has nothing to stand out from and is judged alone); with one (a still picture's tiles or a view's
+    /// quarters, `TaughtProposals.plan`), against the reference's mean, and against the proposals' mean as well at the
+    /// lower `Configuration.boxContrast`. The reference regions are what a thing must stand out from and are never
+    /// named themselves: a tile is a square of the picture, not a thing, and a tile of a table with the corner of one
+    /// phone in it named another phone (on the look-alike phones of scripts/core50_lookalikes.py, 4 of the 5 wrong
+    /// names in its two big photos). Naming them found nothing more on ../shared/testdata/taught: 11 of 18 scenes;
+    /// alone 12 of 18, by threes 110 of 180, by fives 55 of 90, with the same confusions, named or not (stop 46).
     /// `colours`: the colours of the proposals and then of the reference regions, in order, when known.
     public func identify(proposals: [[Float]], reference: [[Float]] = [], colours: [ColourSignature] = []) -> [Identification?] {
-        let regions = proposals + reference
-        let named = regions.indices.map { identify(regions[$0], colour: colours.count == regions.count ? colours[$0] : nil) }
+        let known = colours.count == proposals.count + reference.count
+        let named = proposals.indices.map { identify(proposals[$0], colour: known ? colours[$0] : nil) }
         guard !reference.isEmpty else {
             guard proposals.count > 1 else { return named }
-            return contrasted(named, regions, against: proposals, by: configuration.contrast)
+            return contrasted(named, proposals, against: proposals, by: configuration.contrast)
         }
-        let background = contrasted(named, regions, against: reference, by: configuration.contrast)
-        guard !proposals.isEmpty else { return background }
-        let amongBoxes = contrasted(named, regions, against: proposals, by: configuration.boxContrast)
+        let background = contrasted(named, proposals, against: reference, by: configuration.contrast)
+        let amongBoxes = contrasted(named, proposals, against: proposals, by: configuration.boxContrast)
         return zip(background, amongBoxes).map { $1 == nil ? nil : $0 }
     }
 
@@ -307,14 +310,15 @@ public struct TaughtObjects: Sendable {
 /// view of a room (15 boxes, 2 windows and the frame's quarters, its reference; about 0.2 s with the detector).
 ///
 /// A still picture (`still`, for `beacon detect`) can afford a second or so: more of the detector's faint boxes, and
-/// a grid of object-sized tiles that are both proposals and the picture's reference for the contrast
+/// a grid of object-sized tiles, the picture's reference for the contrast
 /// (`TaughtObjects.identify(proposals:reference:)`). In a big photo the things sought are a tenth to a third of its
 /// width, and its background is mostly table, shelf or bag: the mean of such tiles is what a thing must stand out from, where
 /// the mean of the proposals — mostly things, and different things depending on which boxes the detector returned —
 /// is not a steady reference. Measured by threes (see `TaughtObjects.Configuration`): 15–30 detector boxes with the
 /// tiles' mean found 66 of 90 photo scenes (tiles 0.15–0.25 of the shorter side all alike), 15 boxes with the
-/// proposals' mean 40 (7, as live, 46); the tiles as proposals too, 69. The distractors are small pictures, judged
-/// as live frames, and no more are named.
+/// proposals' mean 40 (7, as live, 46); the tiles named as proposals too, 69 then, and no more since (stop 46: see
+/// `TaughtObjects.identify(proposals:reference:)`; they are no longer named). The distractors are small pictures,
+/// judged as live frames, and no more are named.
 public struct TaughtProposals: Sendable {
     /// Detector boxes taken, most confident first.
     public var maximumDetections = 7
@@ -359,7 +363,8 @@ public struct TaughtProposals: Sendable {
 
     /// What to embed in a picture of `width`×`height` pixels: the proposals to name, and the reference whose mean the
     /// contrast is taken from (empty: the proposals' own mean, as in a small picture). The reference regions — a still
-    /// picture's tiles, a live view's quarters — are proposals too, the last ones, so each is embedded once.
+    /// picture's tiles, a live view's quarters — are listed last among the proposals, so that every region to embed is
+    /// in one list; they are not named.
     public func plan(detections: [Detection], width: Int, height: Int) -> (proposals: [NormalizedRect], reference: [NormalizedRect]) {
         let aspect = Double(width) / Double(max(height, 1))
         let tiles = self.tiles(width: width, height: height)

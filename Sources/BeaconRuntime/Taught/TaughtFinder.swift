@@ -54,12 +54,12 @@ public struct TaughtFinder: Sendable {
         let taught = taught ?? self.taught
         guard !taught.isEmpty else { return [] }
         let boxes = look.boxes, embeddings = look.embeddings
-        // The reference tiles are the plan's last proposals: embedded once, and named like the others.
+        // The reference regions are the plan's last boxes: embedded once, what the others must stand out from.
         let reference = Array(embeddings.suffix(look.referenceCount))
         let named = taught.identify(proposals: Array(embeddings.dropLast(look.referenceCount)), reference: reference,
                                     colours: look.colours)
         var best: [String: Detection] = [:]
-        for (box, named) in zip(boxes, named) {
+        for (box, named) in zip(boxes.dropLast(look.referenceCount), named) {
             guard let named else { continue }
             if let report {
                 let pixels = box.pixels(width: look.width, height: look.height)
