@@ -16,9 +16,11 @@ struct BenchColourCommand: ParsableCommand {
             blue); wrong when said surely otherwise; else "not sure". Prints each picture, then the counts for each \
             half of the list and in all, and the median milliseconds a picture.
 
-            Example:
-              python3 scripts/core50_colours.py montage.jpg /tmp/colours && beacon bench colour /tmp/colours
-              beacon bench colour ../shared/testdata/taught --labels scripts/data/taught-colours.csv
+            Examples:
+              python3 scripts/core50_colours.py montage.jpg /tmp/colours
+              beacon bench colour /tmp/colours
+              beacon bench colour ../shared/testdata/taught \\
+                --labels scripts/data/taught-colours.csv
             """
     )
 

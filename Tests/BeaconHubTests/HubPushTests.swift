@@ -67,7 +67,9 @@ struct HubPushTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await push.run(logger: logger) }
                 defer { group.cancelAll() }
-                try await withTimeout(seconds: 20) {
+                // Generous: in a full run every hub suite starts its own PostgreSQL beside the others' work, and
+                // once (stop 46) the listening connection took longer than 20 s there; it takes about 0.1 s alone.
+                try await withTimeout(seconds: 60) {
                     while !(await push.isListening) { try await Task.sleep(for: .milliseconds(20)) }
                 }
                 try await body(hub, push)
