@@ -13,12 +13,11 @@ any tile that is one of the phones here. Given the taught folder, its two big CO
 bag; each is copied into the find folder of every phone it shows, and all_boxes.csv lists them all. Nothing is kept
 in the repository: the folder is made where you say, from the montage and the files you have.
 """
-import csv
 import os
 import shutil
 import sys
 
-from PIL import Image
+from core50_montage import labels, open_montage, refuse_existing, tile
 
 
 def main():
@@ -27,26 +26,20 @@ def main():
     montage_path, given, out = sys.argv[1:]
     taught = given if os.path.isdir(os.path.join(given, "distractors")) else None
     distractors = os.path.join(given, "distractors") if taught else given
-    labels = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "core50-lookalike-phones.csv")
-    rows = list(csv.DictReader(line for line in open(labels) if not line.startswith("#")))
-    montage = Image.open(montage_path)
-    if montage.size != (3840, 1280):
-        sys.exit(f"{montage_path} is {montage.size[0]}x{montage.size[1]}; CORe50's montage is 3840x1280.")
-    if os.path.exists(out):
-        sys.exit(f"{out} exists already; give a new folder.")
+    rows = labels("core50-lookalike-phones.csv")
+    montage = open_montage(montage_path)
+    refuse_existing(out)
     boxes = ["file,object,x1,y1,x2,y2"]
     for row in rows:
-        r, c = map(int, row["tile"][1:].split("c"))
         folder = os.path.join(out, row["phone"], row["use"])
         os.makedirs(folder, exist_ok=True)
         name = f"core50_tile_{row['tile']}.jpg"
-        montage.crop((128 * c, 128 * r, 128 * c + 128, 128 * r + 128)).save(os.path.join(folder, name), quality=95)
+        tile(montage, row["tile"]).save(os.path.join(folder, name), quality=95)
         if row["use"] == "find":
             boxes.append(f"{row['phone']}/find/{name},{row['phone']},0,0,128,128")
     photos = 0
     if taught:
-        places = os.path.join(os.path.dirname(labels), "core50-lookalike-photos.csv")
-        shown = list(csv.DictReader(line for line in open(places) if not line.startswith("#")))
+        shown = labels("core50-lookalike-photos.csv")
         for row in shown:
             source = os.path.join(taught, "phone_red_nokia", "find", row["photo"])
             if not os.path.exists(source):
