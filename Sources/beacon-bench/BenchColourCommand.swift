@@ -57,8 +57,7 @@ struct BenchColourCommand: ParsableCommand {
             var patch = ColourNamer.middle
             if row.count >= 6, let x1 = Double(row[2]), let y1 = Double(row[3]), let x2 = Double(row[4]), let y2 = Double(row[5]) {
                 let (w, h) = (Double(frame.width), Double(frame.height))
-                patch = Identification.colourPatch(for: Detection(classIndex: 0, label: "thing", confidence: 1,
-                                                                  box: NormalizedRect(x: x1 / w, y: y1 / h, width: (x2 - x1) / w, height: (y2 - y1) / h)))
+                patch = Identification.colourPatch(of: NormalizedRect(x: x1 / w, y: y1 / h, width: (x2 - x1) / w, height: (y2 - y1) / h))
             }
             let start = Date()
             let reading = ColourNamer.read(frame, patch: patch)

@@ -31,9 +31,10 @@ import Testing
             let file = TestData.taughtFolder.appendingPathComponent(row[0])
             let frame = try decoder.decode(contentsOf: file)
             let (x1, y1, x2, y2) = (Double(row[1])!, Double(row[2])!, Double(row[3])!, Double(row[4])!)
-            // The middle half of the box: the thing, not the table beside it or the hand holding it.
-            let box = NormalizedRect(x: (x1 + (x2 - x1) / 4) / Double(frame.width), y: (y1 + (y2 - y1) / 4) / Double(frame.height),
-                                     width: (x2 - x1) / 2 / Double(frame.width), height: (y2 - y1) / 2 / Double(frame.height))
+            // The middle half of the box, as "what colour is this" reads a thing: not the table beside it or the hand
+            // holding it.
+            let (w, h) = (Double(frame.width), Double(frame.height))
+            let box = Identification.colourPatch(of: NormalizedRect(x: x1 / w, y: y1 / h, width: (x2 - x1) / w, height: (y2 - y1) / h))
             return Sample(file: file, thing: String(row[0].split(separator: "/")[0]), box: box)
         }
     }

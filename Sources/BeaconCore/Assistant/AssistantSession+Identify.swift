@@ -50,8 +50,12 @@ public struct Identification: Sendable, Hashable {
     /// else the middle of the picture.
     public static func colourPatch(for thing: Detection?) -> NormalizedRect {
         guard let box = thing?.box else { return ColourNamer.middle }
-        return NormalizedRect(x: box.x + box.width / 4, y: box.y + box.height / 4, width: box.width / 2,
-                              height: box.height / 2)
+        return colourPatch(of: box)
+    }
+
+    /// The middle half of a thing's box, where its colour is read.
+    public static func colourPatch(of box: NormalizedRect) -> NormalizedRect {
+        NormalizedRect(x: box.x + box.width / 4, y: box.y + box.height / 4, width: box.width / 2, height: box.height / 2)
     }
 }
 
