@@ -238,9 +238,9 @@ public struct TaughtObjects: Sendable {
     /// phone in it named another phone (on the look-alike phones of scripts/core50_lookalikes.py, 4 of the 5 wrong
     /// names in its two big photos). Naming them found nothing more on ../shared/testdata/taught: 11 of 18 scenes;
     /// alone 12 of 18, by threes 110 of 180, by fives 55 of 90, with the same confusions, named or not (stop 46).
-    /// `colours`: the colours of the proposals and then of the reference regions, in order, when known.
+    /// `colours`: the colours of the proposals, in order, when known.
     public func identify(proposals: [[Float]], reference: [[Float]] = [], colours: [ColourSignature] = []) -> [Identification?] {
-        let known = colours.count == proposals.count + reference.count
+        let known = colours.count == proposals.count
         let named = proposals.indices.map { identify(proposals[$0], colour: known ? colours[$0] : nil) }
         guard !reference.isEmpty else {
             guard proposals.count > 1 else { return named }

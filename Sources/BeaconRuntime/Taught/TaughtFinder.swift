@@ -36,6 +36,7 @@ public struct TaughtFinder: Sendable {
         /// The plan's proposals, its reference regions last (`TaughtProposals.plan`).
         public var boxes: [NormalizedRect]
         public var embeddings: [[Float]]
+        /// The colours of the boxes to name (the reference regions are never named, so their colours are not taken).
         public var colours: [ColourSignature]
         public var referenceCount: Int
     }
@@ -46,7 +47,8 @@ public struct TaughtFinder: Sendable {
         let boxes = plan.proposals
         return Look(width: frame.width, height: frame.height, boxes: boxes,
                     embeddings: try boxes.map { try embedder.embedding(of: frame, region: $0) },
-                    colours: boxes.map { ColourSignature(of: $0, in: frame) }, referenceCount: plan.reference.count)
+                    colours: boxes.dropLast(plan.reference.count).map { ColourSignature(of: $0, in: frame) },
+                    referenceCount: plan.reference.count)
     }
 
     /// The taught objects a look shows, named by `taught` (this finder's when nil), one box each.
