@@ -13,8 +13,9 @@ struct BenchColourCommand: ParsableCommand {
             Each picture the labels list (file, colours, and optionally its thing's box x1, y1, x2, y2 in pixels) is \
             named as "what colour is this" names it: the middle half of the box, or the middle of the picture. A \
             name is right when it is said surely and every colour said is one of the picture's (navy counts as \
-            blue); wrong when said surely otherwise; else "not sure". Prints each picture, then the counts for each \
-            half of the list and in all, and the median milliseconds a picture.
+            blue); wrong when said surely otherwise; else "not sure", and of those the ones whose guess ("Colour not \
+            sure; maybe red.") is one of the picture's colours are counted too. Prints each picture, then the \
+            counts for each half of the list and in all, and the median milliseconds a picture.
 
             Examples:
               python3 scripts/core50_colours.py montage.jpg /tmp/colours
@@ -37,6 +38,8 @@ struct BenchColourCommand: ParsableCommand {
 
     struct Score {
         var right = 0, wrong = 0, unsure = 0
+        /// Not sure, but the guess said after "maybe" is one of the picture's colours.
+        var unsureGuessRight = 0
         var pictures: Int { right + wrong + unsure }
     }
 
@@ -75,19 +78,23 @@ struct BenchColourCommand: ParsableCommand {
                 }
             } else {
                 scores[half].unsure += 1
-                verdict = "not sure"
+                let guessRight = reading.map { expected.contains($0.names[0].basic) } ?? false
+                if guessRight { scores[half].unsureGuessRight += 1 }
+                verdict = guessRight ? "not sure, maybe right" : "not sure"
             }
             Console.line("\(row[0]): \(said) (\(verdict); a person: \(row[1]))")
         }
-        Console.line("                 right   wrong, said surely   not sure")
+        Console.line("                 right   wrong, said surely   not sure   maybe right")
         func line(_ label: String, _ score: Score) {
             Console.line(label.padding(toLength: 14, withPad: " ", startingAt: 0)
-                + String(format: "%4d/%-4d %12d %14d", score.right, score.pictures, score.wrong, score.unsure))
+                + String(format: "%4d/%-4d %12d %14d %13d", score.right, score.pictures, score.wrong, score.unsure,
+                         score.unsureGuessRight))
         }
         line("half 0", scores[0])
         line("half 1", scores[1])
         line("all", Score(right: scores[0].right + scores[1].right, wrong: scores[0].wrong + scores[1].wrong,
-                          unsure: scores[0].unsure + scores[1].unsure))
+                          unsure: scores[0].unsure + scores[1].unsure,
+                          unsureGuessRight: scores[0].unsureGuessRight + scores[1].unsureGuessRight))
         Console.line(String(format: "%.2f ms a picture (median of %d)", percentile(milliseconds, 0.5), milliseconds.count))
     }
 }

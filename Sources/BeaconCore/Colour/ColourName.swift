@@ -62,6 +62,7 @@ public struct ColourName: Sendable, Hashable, Codable {
         ColourName("khaki", "хаки", "卡其色", .brown, 0xAAA662),
         ColourName("cream", "кремовый", "奶油色", .white, 0xFFFFC2),
         ColourName("yellow", "жёлтый", "黄色", .yellow, 0xFFFF14),
+        ColourName("light yellow", "светло-жёлтый", "浅黄色", .yellow, 0xFFFE7A),
         ColourName("mustard", "горчичный", "芥末黄", .yellow, 0xCEB301),
         ColourName("gold", "золотистый", "金色", .yellow, 0xDBB40C),
         ColourName("lime green", "салатовый", "青柠绿", .green, 0xAAFF32),
