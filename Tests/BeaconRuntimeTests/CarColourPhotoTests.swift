@@ -28,11 +28,12 @@ import Testing
         ("21_white_hyundai_CN-AnhuiA-MK620_night_ccpd.jpg", .white),
         ("22_black_bmw_CN-AnhuiA-256R2_night_rain_ccpd.jpg", .black),
         ("23_black_buick_CN-AnhuiA-195K9_rain_ccpd.jpg", .black),
+        // Filling the picture under a green cast: "light grey or silver" until the picture's bright end was taken to
+        // white, as a camera exposing for middle grey makes white paint light grey.
+        ("26_white_hyundai-sonata_CN-FujianG-M1862_green-cast_ccpd.jpg", .white),
     ]
 
-    /// Under strong green casts: a name may be unsure, never a wrong name said as sure. (The white Sonata of 26
-    /// still reads "light grey or silver", sure: a known miss, the white-versus-silver lightness line; it must at
-    /// least not be the cast's green.)
+    /// Under strong green casts: a name may be unsure, never a wrong name said as sure.
     static let cast: [(file: String, colour: CarColour)] = [
         ("24_gold_kia_CN-AnhuiA-T022C_overcast_green-cast_ccpd.jpg", .beige),
         ("25_white_jac_CN-AnhuiA-G2R28_green-cast_ccpd.jpg", .white),
@@ -53,7 +54,7 @@ import Testing
         // Down to a ride check's faint threshold where nothing is found above the usual one (22's car scores 0.54).
         let faint = try Composition().detector(RideRun.detectorSettings(DetectorSettings()))
         var table = ["file | colour | share | expected | ms"]
-        for (file, colour) in Self.expected + Self.cast + [("26_white_hyundai-sonata_CN-FujianG-M1862_green-cast_ccpd.jpg", .white)] {
+        for (file, colour) in Self.expected + Self.cast {
             let url = folder.appendingPathComponent(file)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 if TestData.required { Issue.record("\(file) is missing") } else { print("skipping: no \(file)") }
@@ -77,10 +78,8 @@ import Testing
                          + String(format: "%.2f", milliseconds))
             if Self.expected.contains(where: { $0.file == file }) {
                 #expect(reading?.sureColour == colour, "\(file): \(String(describing: reading))")
-            } else if Self.cast.contains(where: { $0.file == file }) {
-                #expect(reading?.sureColour == nil || reading?.sureColour == colour, "\(file): \(String(describing: reading))")
             } else {
-                #expect(reading?.sureColour != .green, "\(file): \(String(describing: reading))")
+                #expect(reading?.sureColour == nil || reading?.sureColour == colour, "\(file): \(String(describing: reading))")
             }
         }
         print(table.joined(separator: "\n"))

@@ -95,6 +95,32 @@ import Testing
         #expect(!(try Self.check(day, plate: "FXYZ").cars.contains { $0.verdict == "match" }))
     }
 
+    /// One plate, one car: at dusk a faint "bus" box over the hotel's front reaches down to the F40 parked before it
+    /// and reads its plate too. The plate stays with the car (the more confident box), which is red; the hotel is
+    /// left unverified rather than found as a brown car.
+    @Test func aPlateReadInTwoOverlappingBoxesStaysWithTheCar() throws {
+        guard RunTestSupport.canRead(), let dusk = TestData.carPhoto("20_red_ferrariF40_UK-4DK634_dusk_tungsten.jpg") else { return }
+        let report = try Self.check(dusk, plate: "4DK 634")
+        let matched = report.cars.filter { $0.verdict == "match" }
+        #expect(matched.count == 1, "\(report.cars)")
+        #expect(matched.first?.colour == "red", "\(report.cars)")
+    }
+
+    @Test func theLessConfidentOfTwoOverlappingBoxesLosesTheirPlate() {
+        let wanted = RideDescription(plate: "4DK 634", colour: .red)
+        let plate = PlateReading(text: "4DK 634", confidence: 0.94, rule: .exact)
+        func check(_ x: Double, _ confidence: Double, _ colour: CarColour) -> RideVerifier.Check {
+            RideVerifier.Check(box: NormalizedRect(x: x, y: 0.3, width: 0.4, height: 0.4), label: "car", confidence: confidence,
+                               colour: CarColourReading(colour: colour, share: 0.6), plate: plate, verdict: .match)
+        }
+        // The faint box first (it is the larger, nearer one in the list), the car second; a third, apart, keeps its own.
+        let checks = RideVerifier.onePlatePerCar([check(0.5, 0.41, .brown), check(0.2, 0.79, .red), check(0.95, 0.5, .red)],
+                                                 wanted: wanted)
+        #expect(checks[0].plate == nil && checks[0].verdict == .mismatch, "brown is plainly not the red car asked for")
+        #expect(checks[1].plate == plate && checks[1].verdict == .match)
+        #expect(checks[2].plate == plate && checks[2].verdict == .match)
+    }
+
     /// The dark, rainy night photo (mean luminance 0.2): said dark, brightened for the detector and the plate reader,
     /// and the black BMW (which PicoDet scores 0.54 there, under its usual 0.65) checked and matched; a day photo is
     /// not dark.

@@ -172,7 +172,9 @@ public enum CarColourNamer {
     public static func read(_ frame: Frame, box: NormalizedRect, hiddenBy nearer: [NormalizedRect] = [],
                             light: SceneLight? = nil) -> CarColourReading? {
         guard let region = bodyRegion(box, width: frame.width, height: frame.height) else { return nil }
-        let tables = light.map { $0.balancingTables() }
+        // Brightened as "what colour is this" brightens a thing: a camera exposes for middle grey, so a white car
+        // filling the picture comes out light grey unless the picture's bright end is taken to white.
+        let tables = light.map { $0.balancingTables(exposure: ColourNamer.exposureGain(frame, light: $0)) }
         // Votes by name, indexed in CarColour's order.
         let names = CarColour.allCases
         var votes = [Int](repeating: 0, count: names.count)

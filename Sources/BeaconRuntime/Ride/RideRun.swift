@@ -96,7 +96,7 @@ public struct RideRun {
         let checks = try cars.map { car in
             try verifier.check(car, in: frame, wanted: wanted, hiddenBy: car.box.hidden(by: cars.map(\.box)), gamma: gamma)
         }
-        return (dark, checks)
+        return (dark, RideVerifier.onePlatePerCar(checks, wanted: wanted))
     }
 
     /// The detector settings a ride check uses: vehicles down to the faint threshold unless a confidence was asked

@@ -32,6 +32,8 @@ public struct RideVerifier: Sendable {
     public struct Check: Sendable, Hashable, Encodable {
         public var box: NormalizedRect
         public var label: String
+        /// The detector's confidence in the vehicle.
+        public var confidence: Double
         public var colour: CarColourReading?
         public var plate: PlateReading?
         public var verdict: RideVerdict
@@ -71,8 +73,29 @@ public struct RideVerifier: Sendable {
         let gamma = gamma ?? self.gamma(for: frame)
         let lines = try text.recognize(LowLight.brightened(frame.cropped(to: Self.plateRegion(of: car.box, in: frame)), gamma: gamma))
         let plate = PlateReading.best(in: lines, wanted: wanted.plate)
-        return Check(box: car.box, label: car.label, colour: colour, plate: plate,
+        return Check(box: car.box, label: car.label, confidence: car.confidence, colour: colour, plate: plate,
                      verdict: RideVerdict.of(plate: plate, colour: colour, wanted: wanted))
+    }
+
+    /// One plate is on one car. A faint box that overlaps a car (a "bus" over a shop front and the car parked
+    /// before it) reaches down to that car's plate, and reads it too; then the plate stays with the most confident
+    /// of the overlapping boxes that read it, and the others are judged without it. Otherwise the shop front was
+    /// "your car", in the colour of the shop.
+    public static func onePlatePerCar(_ checks: [Check], wanted: RideDescription) -> [Check] {
+        func key(_ plate: PlateReading) -> String { String(plate.text.filter { $0.isLetter || $0.isNumber }).uppercased() }
+        var claimed: [(box: NormalizedRect, plate: String)] = []
+        var result = checks
+        for index in checks.indices.sorted(by: { checks[$0].confidence > checks[$1].confidence }) {
+            guard let plate = checks[index].plate, !key(plate).isEmpty else { continue }
+            let box = checks[index].box
+            if claimed.contains(where: { $0.plate == key(plate) && $0.box.intersectionArea(box) > 0 }) {
+                result[index].plate = nil
+                result[index].verdict = RideVerdict.of(plate: nil, colour: checks[index].colour, wanted: wanted)
+            } else {
+                claimed.append((box, key(plate)))
+            }
+        }
+        return result
     }
 
     /// Where on a car its plate can be: the lower three quarters of its box (a roof carries none), a little wider than
