@@ -144,6 +144,24 @@ import Testing
         #expect(search.foundBox != nil)
     }
 
+    /// A faint box over a shop front (larger, so nearer by its size) overlaps the car parked before it: the car, the
+    /// surer box, is checked first, and found; the faint box is never checked once the car is found.
+    @Test func ofOverlappingBoxesTheSurerIsCheckedFirst() throws {
+        var search = RideSearch(wanted: RideDescription(plate: "4DK 634"))
+        let shop = Detection(classIndex: 5, label: "bus", confidence: 0.41, box: NormalizedRect(x: 0.6, y: 0.01, width: 0.4, height: 0.57))
+        let car = Detection(classIndex: 5, label: "bus", confidence: 0.79, box: NormalizedRect(x: 0.18, y: 0.29, width: 0.62, height: 0.34))
+        let apart = Detection(classIndex: 2, label: "car", confidence: 0.9, box: NormalizedRect(x: 0, y: 0.44, width: 0.15, height: 0.19))
+        var first: [RideSearch.Step] = []
+        for time in [0.0, 0.1, 0.2] where Self.checks(first).isEmpty { first = search.update(detections: [shop, car, apart], at: time) }
+        guard case .check(let checked, let box, _)? = first.first else {
+            Issue.record("no check asked for: \(first)")
+            return
+        }
+        #expect(abs(box.x - 0.18) < 0.05, "the surer, overlapping box first: \(box)")
+        #expect(search.checked(track: checked, verdict: .match, colour: .red, plateRead: true, at: 0.3) == [.found(colour: .red)])
+        #expect(Self.checks(search.update(detections: [shop, car, apart], at: 2.0)).isEmpty)
+    }
+
     @Test func farCarsAreNotCheckedAndColourAloneRejectsOnlyAPlainDifference() {
         var search = RideSearch(wanted: RideDescription(plate: "AB 123"))
         let tiny = Self.car(0.5, width: 0.05)

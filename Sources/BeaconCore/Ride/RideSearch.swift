@@ -117,8 +117,12 @@ public struct RideSearch: Sendable {
             case .matched: return false
             }
         }
-        // Nearest (largest) first: the car that stopped for the person is usually the one in front of them.
-        guard let next = due.max(by: { $0.box.area < $1.box.area }) else { return [] }
+        // Nearest (largest) first: the car that stopped for the person is usually the one in front of them. But of
+        // boxes overlapping it, the surest first: a faint box over a shop front reaches down to the car parked
+        // before it and reads its plate too, and then the shop would be "your car" (as `beacon ride` keeps a plate
+        // with the most confident of the boxes that read it).
+        guard let nearest = due.max(by: { $0.box.area < $1.box.area }) else { return [] }
+        let next = due.filter { $0.box.intersectionArea(nearest.box) > 0 }.max { $0.confidence < $1.confidence } ?? nearest
         inFlight = (next.id, timestamp)
         lastChecked[next.id] = timestamp
         let inView = tracker.tracks.filter { $0.misses == 0 }.map(\.box)
