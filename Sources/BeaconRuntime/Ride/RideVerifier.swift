@@ -82,17 +82,16 @@ public struct RideVerifier: Sendable {
     /// of the overlapping boxes that read it, and the others are judged without it. Otherwise the shop front was
     /// "your car", in the colour of the shop.
     public static func onePlatePerCar(_ checks: [Check], wanted: RideDescription) -> [Check] {
-        func key(_ plate: PlateReading) -> String { String(plate.text.filter { $0.isLetter || $0.isNumber }).uppercased() }
-        var claimed: [(box: NormalizedRect, plate: String)] = []
+        var claimed: [(box: NormalizedRect, plate: PlateText)] = []
         var result = checks
         for index in checks.indices.sorted(by: { checks[$0].confidence > checks[$1].confidence }) {
-            guard let plate = checks[index].plate, !key(plate).isEmpty else { continue }
+            guard let read = checks[index].plate, let plate = PlateText(read.text) else { continue }
             let box = checks[index].box
-            if claimed.contains(where: { $0.plate == key(plate) && $0.box.intersectionArea(box) > 0 }) {
+            if claimed.contains(where: { $0.plate == plate && $0.box.intersectionArea(box) > 0 }) {
                 result[index].plate = nil
                 result[index].verdict = RideVerdict.of(plate: nil, colour: checks[index].colour, wanted: wanted)
             } else {
-                claimed.append((box, key(plate)))
+                claimed.append((box, plate))
             }
         }
         return result
