@@ -51,6 +51,21 @@ import Testing
         ((215, 200, 170), .beige), ((100, 40, 130), .purple),
     ]
 
+    /// A sodium lamp's light (linear red 1, green 0.62, blue 0.22) may leave its own orange and yellow on a white
+    /// car balanced only partly, never blue or purple; light barely coloured leaves nothing to suspect.
+    @Test func aStrongLightsOwnHueIsSuspect() {
+        let sodium = SceneLight(red: 1, green: 0.62, blue: 0.22)
+        #expect(sodium.strength > CarColourNamer.unsureLight)
+        for colour in [CarColour.orange, .yellow, .beige, .brown] {
+            #expect(sodium.mayTint(hue: colour.hue!, strongFrom: CarColourNamer.unsureLight), "\(colour)")
+        }
+        for colour in [CarColour.blue, .purple, .green] {
+            #expect(!sodium.mayTint(hue: colour.hue!, strongFrom: CarColourNamer.unsureLight), "\(colour)")
+        }
+        let daylight = SceneLight(red: 1.05, green: 1, blue: 0.95)
+        #expect(!daylight.mayTint(hue: CarColour.yellow.hue!, strongFrom: CarColourNamer.unsureLight))
+    }
+
     @Test func namesEachPaintFromItsBody() throws {
         for (paint, expected) in Self.paints {
             let reading = try #require(Self.read(paint), "\(paint)")

@@ -67,7 +67,11 @@ public enum ColourNamer {
         // The names must cover most of the patch. (Judging a colour that won by its hue against the coloured samples
         // alone named two red phones but also made three more wrong names sure: faint tints of a white bulb.)
         let clear = shares.reduce(0, +) >= clearShare
-        let sure = clear && (light.strength < unsureLight || firstShare >= unsureShare)
+        // As for cars: under strongly coloured light a colour of the light's own hue may be a white thing balanced
+        // only partly.
+        let firstCentre = centres[names.firstIndex(of: chosen[0])!]
+        let tinted = firstCentre.hasHue && light.mayTint(hue: firstCentre.hue * 180 / .pi, strongFrom: unsureLight)
+        let sure = clear && (light.strength < unsureLight || firstShare >= unsureShare) && !tinted
         return ColourReading(names: chosen, shares: shares, sure: sure, light: light)
     }
 

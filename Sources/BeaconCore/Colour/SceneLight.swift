@@ -21,6 +21,28 @@ public struct SceneLight: Sendable, Hashable, Codable {
     /// sodium glow or a strong green cast is 1.5 and more).
     public var strength: Double { max(red, green, blue) / max(min(red, green, blue), 1e-6) }
 
+    /// The light's own hue: the CIELAB hue angle (degrees, 0..<360) of a white surface under it.
+    public var hue: Double {
+        let top = max(red, green, blue, 1e-6)
+        let lab = CIELAB(red: CIELAB.encoded(red / top), green: CIELAB.encoded(green / top), blue: CIELAB.encoded(blue / top))
+        let degrees = atan2(lab.b, lab.a) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
+
+    /// Whether a colour of hue `degrees` may be this light's own tint, left over on a white or grey surface by a
+    /// white balance that undid the light only partly: the light is strongly coloured (`strongFrom`, its strength)
+    /// and the hue within `tintHalfAngle` of the light's. A white car under a sodium lamp reads beige, yellow or
+    /// orange, never blue.
+    public func mayTint(hue degrees: Double, strongFrom: Double) -> Bool {
+        guard strength >= strongFrom else { return false }
+        let turn = abs(degrees - hue).truncatingRemainder(dividingBy: 360)
+        return min(turn, 360 - turn) < Self.tintHalfAngle
+    }
+
+    /// Half an octant of hue either side of the light's. Chosen before measuring, from the hue names' spacing
+    /// (about 45° apart): the light's own name and its nearest neighbours, not the colours across the circle.
+    static let tintHalfAngle = 45.0
+
     /// The light over `frame`, leaving out `excluding` (the car being named: a red car filling the picture is not
     /// red light) unless that leaves under `leftShare` of the picture (a close-up is nearly all car; then the car
     /// is part of the scene). nil when too few unclipped pixels remain.

@@ -52,6 +52,21 @@ public enum CarColour: String, Sendable, Hashable, Codable, CaseIterable {
         return abs(seen - wanted) == 1
     }
 
+    /// The middle of the CIELAB hue angles (degrees) a pixel votes this name by (`CarColourNamer.name`); nil for
+    /// the colourless names. Brown and beige are the dark and the pale of orange and yellow.
+    public var hue: Double? {
+        switch self {
+        case .red: 17
+        case .orange: 62
+        case .yellow: 95
+        case .brown, .beige: 82
+        case .green: 157
+        case .blue: 255
+        case .purple: 327
+        case .white, .grey, .black, .lightGreyOrSilver: nil
+        }
+    }
+
     /// The colourless names from light to dark; neighbours may be one another (see `mayBe`).
     private static let ladder: [CarColour] = [.white, .lightGreyOrSilver, .grey, .black]
 
@@ -199,7 +214,11 @@ public enum CarColourNamer {
         }
         guard let best else { return nil }
         let share = Double(votes[best]) / Double(total)
-        let sure = (light?.strength ?? 1) < unsureLight || share >= unsureShare
+        let light = light ?? .neutral
+        // Under strongly coloured light a name needs a clear majority, and a colour of the light's own hue is never
+        // sure: it may be a white car's paint balanced only partly.
+        let sure = (light.strength < unsureLight || share >= unsureShare)
+            && !(names[best].hue.map { light.mayTint(hue: $0, strongFrom: unsureLight) } ?? false)
         return CarColourReading(colour: names[best], share: share, sure: sure)
     }
 
