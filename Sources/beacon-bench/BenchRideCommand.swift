@@ -26,7 +26,7 @@ struct BenchRideCommand: ParsableCommand {
             With --accuracy, each photo whose number is in the table of PROVENANCE.md is checked as `beacon ride \
             PHOTO --plate P` does, with its true plate and with the plate's last three letters or digits changed; a \
             line per photo says whether the right plate was matched, by which rule, whether the matched car's colour \
-            is right, and whether the wrong plate matched; totals for the tuning part (every other photo in number \
+            is right, unsure (never said as the car's) or wrong, and whether the wrong plate matched; totals for the tuning part (every other photo in number \
             order, from the first) and the held-out part (the rest), on which no threshold was chosen.
 
             Example:
@@ -140,26 +140,29 @@ struct BenchRideCommand: ParsableCommand {
             if matched != nil { total.plates += 1 }
             if colourRight { total.colours += 1 }
             if said?.sure == false { total.unsure += 1 }
+            if said?.sure == true && !colourRight { total.wrongColours += 1 }
             if wrongMatched { total.wrong += 1 }
             totals[part] = total
-            let colourSaid = said.map { $0.sure ? $0.colour.rawValue : "unsure (\($0.colour.rawValue))" } ?? "-"
+            let colourSaid = said.map { $0.sure ? $0.colour.rawValue : "(maybe \($0.colour.rawValue))" } ?? "-"
             let rule = (matched?.plate?.rule?.rawValue ?? "").padding(toLength: 14, withPad: " ", startingAt: 0)
             let cars = right.checks.map { "\($0.plate?.text ?? "-") \($0.verdict.rawValue)" }.joined(separator: ", ")
             let head = "  \(name.prefix(2)) \(part.padding(toLength: 8, withPad: " ", startingAt: 0)) \(right.dark ? "dark " : "     ")"
             let plateSaid = "plate \(matched == nil ? "missed " : "matched") \(rule)"
-            let colourPart = " colour \(colourRight ? "right" : "WRONG") \(colourSaid) (truth \(colour.rawValue));"
+            // "Colour unsure" is not a wrong name: it is never said as the car's colour nor used to rule a car out.
+            let colourVerdict = colourRight ? "right" : said?.sure == false ? "unsure" : said == nil ? "none" : "WRONG"
+            let colourPart = " colour \(colourVerdict) \(colourSaid) (truth \(colour.rawValue));"
             Console.line(head + plateSaid + colourPart + " wrong plate \(wrongMatched ? "MATCHED" : "rejected")  [\(cars)]")
         }
         for part in ["tuning", "held-out"] {
             let total = totals[part]!
             Console.line("\(part): \(total.photos) photos, right plate matched \(total.plates), colour right \(total.colours) "
-                         + "(unsure \(total.unsure)), wrong plate matched \(total.wrong)")
+                         + "(unsure \(total.unsure), wrong \(total.wrongColours)), wrong plate matched \(total.wrong)")
         }
     }
 
     /// Counts of one part of the photos.
     struct Tally {
-        var photos = 0, plates = 0, colours = 0, unsure = 0, wrong = 0
+        var photos = 0, plates = 0, colours = 0, unsure = 0, wrongColours = 0, wrong = 0
     }
 
     /// The shared car photos: ../shared/testdata/cars beside the current folder, or beside $BEACON_TESTDATA.
