@@ -26,8 +26,9 @@ struct BenchRideCommand: ParsableCommand {
             With --accuracy, each photo whose number is in the table of PROVENANCE.md is checked as `beacon ride \
             PHOTO --plate P` does, with its true plate and with the plate's last three letters or digits changed; a \
             line per photo says whether the right plate was matched, by which rule, whether the matched car's colour \
-            is right, unsure (never said as the car's) or wrong, and whether the wrong plate matched; totals for the tuning part (every other photo in number \
-            order, from the first) and the held-out part (the rest), on which no threshold was chosen.
+            is right, unsure (never said as the car's) or wrong, and whether the wrong plate matched; totals for the \
+            tuning part (every other photo in number order, from the first) and the held-out part (the rest), on \
+            which no threshold was chosen.
 
             Example:
               beacon bench ride --accuracy

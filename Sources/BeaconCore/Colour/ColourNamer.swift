@@ -50,28 +50,25 @@ public enum ColourNamer {
         let huesFirst = Double(mostColourful) >= hueShareToWin * Double(total)
         let ranked = ColourName.Basic.allCases.filter { families[$0, default: 0] > 0 }
             .sorted { (huesFirst && !colourless.contains($0) ? 1 : 0, families[$0]!) > (huesFirst && !colourless.contains($1) ? 1 : 0, families[$1]!) }
-        func bestName(in family: ColourName.Basic) -> ColourName {
-            let index = names.indices.filter { names[$0].basic == family }.max { votes[$0] < votes[$1] }!
-            return names[index]
+        func bestName(in family: ColourName.Basic) -> Int {
+            names.indices.filter { names[$0].basic == family }.max { votes[$0] < votes[$1] }!
         }
-        let first = ranked[0]
-        let firstShare = Double(families[first]!) / Double(total)
-        var chosen = [bestName(in: first)], shares = [firstShare]
+        let first = bestName(in: ranked[0])
+        let firstShare = Double(families[ranked[0]]!) / Double(total)
+        var chosen = [names[first]], shares = [firstShare]
         if ranked.count > 1 {
             let secondShare = Double(families[ranked[1]]!) / Double(total)
             if secondShare >= splitShare {
-                chosen.append(bestName(in: ranked[1]))
+                chosen.append(names[bestName(in: ranked[1])])
                 shares.append(secondShare)
             }
         }
         // The names must cover most of the patch. (Judging a colour that won by its hue against the coloured samples
         // alone named two red phones but also made three more wrong names sure: faint tints of a white bulb.)
         let clear = shares.reduce(0, +) >= clearShare
-        // As for cars: under strongly coloured light a colour of the light's own hue may be a white thing balanced
-        // only partly.
-        let firstCentre = centres[names.firstIndex(of: chosen[0])!]
-        let tinted = firstCentre.hasHue && light.mayTint(hue: firstCentre.hue * 180 / .pi, strongFrom: unsureLight)
-        let sure = clear && (light.strength < unsureLight || firstShare >= unsureShare) && !tinted
+        // Then the light, as for a car's colour.
+        let hue = centres[first].hasHue ? centres[first].hue * 180 / .pi : nil
+        let sure = clear && CarColourNamer.isSure(share: firstShare, hue: hue, under: light)
         return ColourReading(names: chosen, shares: shares, sure: sure, light: light)
     }
 
@@ -185,9 +182,6 @@ public enum ColourNamer {
     static let splitShare = 0.3
     /// The names said must cover at least this share of the patch, else no colour clearly is the patch's.
     static let clearShare = 0.5
-    /// Strongly coloured light, as for cars (`CarColourNamer.unsureLight`), where a name needs a clear majority.
-    static let unsureLight = CarColourNamer.unsureLight
-    static let unsureShare = CarColourNamer.unsureShare
 
     /// `rect` in whole pixels clamped to the frame (x1, y1 exclusive), nil when empty.
     static func pixelRegion(_ rect: NormalizedRect, width: Int, height: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {

@@ -214,12 +214,17 @@ public enum CarColourNamer {
         }
         guard let best else { return nil }
         let share = Double(votes[best]) / Double(total)
-        let light = light ?? .neutral
-        // Under strongly coloured light a name needs a clear majority, and a colour of the light's own hue is never
-        // sure: it may be a white car's paint balanced only partly.
-        let sure = (light.strength < unsureLight || share >= unsureShare)
-            && !(names[best].hue.map { light.mayTint(hue: $0, strongFrom: unsureLight) } ?? false)
+        let sure = isSure(share: share, hue: names[best].hue, under: light ?? .neutral)
         return CarColourReading(colour: names[best], share: share, sure: sure)
+    }
+
+    /// Whether a name that took `share` of the votes, of CIELAB hue `hue` in degrees (nil: colourless), may be said
+    /// surely under `light`: under strongly coloured light (`unsureLight`) it needs a clear majority (`unsureShare`),
+    /// and a colour of the light's own hue is never sure: it may be a white thing balanced only partly. The colour of
+    /// a thing (`ColourNamer`) is judged by the same rule.
+    public static func isSure(share: Double, hue: Double?, under light: SceneLight) -> Bool {
+        let tinted = hue.map { light.mayTint(hue: $0, strongFrom: unsureLight) } ?? false
+        return (light.strength < unsureLight || share >= unsureShare) && !tinted
     }
 
     /// The colour of the car in `box`, under the light estimated from the rest of the scene (see `read`).
